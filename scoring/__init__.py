@@ -1,0 +1,66 @@
+"""Scoring for Chinese domino games: a pure library, no Django, no I/O.
+
+The whole engine in one call, with the JSON document of CONTRACT.md:
+
+>>> from scoring import score
+>>> out = score({"game": "ding-niu", "seating": ["Adam", "Boris", "Celine", "Dominik"],
+...              "first": "Adam", "hands": [{"results": {"Adam": {"pips": 10},
+...              "Boris": {"pips": 6}, "Celine": {"pips": 6}, "Dominik": {"pips": 10}}}]})
+>>> out["hands"][0]["ranking"], out["totals"]["net"]
+(['Boris', 'Celine', 'Dominik', 'Adam'], {'Adam': -3, 'Boris': 6, 'Celine': -1, 'Dominik': -2})
+
+Or with typed objects: ``score_session(Session(...))`` returns a ``SessionResult``.
+"""
+
+from scoring.document import parse_session, result_document, score
+from scoring.errors import ScoringError
+from scoring.games import GAMES, Game, get_game
+from scoring.model import (
+    ChipPayment,
+    Direction,
+    Hand,
+    HandResult,
+    HeadTail,
+    NextFirst,
+    Options,
+    Payment,
+    Result,
+    Session,
+    SessionResult,
+    Special,
+    Totals,
+    Transfer,
+)
+from scoring.session import score_session, turn_order
+from scoring.settlement import settle_up
+from scoring.tiles import Deck, Tile, pip_totals
+
+__all__ = [
+    "GAMES",
+    "ChipPayment",
+    "Deck",
+    "Direction",
+    "Game",
+    "Hand",
+    "HandResult",
+    "HeadTail",
+    "NextFirst",
+    "Options",
+    "Payment",
+    "Result",
+    "ScoringError",
+    "Session",
+    "SessionResult",
+    "Special",
+    "Tile",
+    "Totals",
+    "Transfer",
+    "get_game",
+    "parse_session",
+    "pip_totals",
+    "result_document",
+    "score",
+    "score_session",
+    "settle_up",
+    "turn_order",
+]

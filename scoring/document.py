@@ -1,0 +1,290 @@
+"""The JSON contract of CONTRACT.md: read a session document, write the result document."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal, InvalidOperation
+from enum import StrEnum
+from typing import Any, TypeVar
+
+from scoring.errors import ScoringError
+from scoring.games import GAMES, get_game
+from scoring.model import (
+    ChipPayment,
+    Direction,
+    Hand,
+    HeadTail,
+    NextFirst,
+    Options,
+    Result,
+    Session,
+    SessionResult,
+    Special,
+)
+from scoring.session import score_session
+from scoring.tiles import Tile
+
+E = TypeVar("E", bound=StrEnum)
+MAX_AMOUNT = Decimal(10) ** 9
+MAX_PLACES = 4
+
+
+def score(document: object) -> dict[str, Any]:
+    """Score a session document (parsed JSON) and return the result document.
+
+    >>> out = score({"game": "jie-long", "seating": ["A", "B"], "first": "A",
+    ...              "hands": [{"results": {"A": {"pips": 2}, "B": {"pips": 12}}}]})
+    >>> out["hands"][0]["net"], out["settle_up"]
+    ({'A': 10, 'B': -10}, [{'from': 'B', 'to': 'A', 'amount': 10}])
+    """
+    return result_document(score_session(parse_session(document)))
+
+
+# -- reading -------------------------------------------------------------------------------
+
+
+def parse_session(document: object) -> Session:
+    """Turn a session document into a Session, checking the shape and type of every field.
+
+    The rules themselves (who may have which special, which scores are possible) are checked
+    when the session is scored.
+    """
+    doc = _object(
+        document, "", required={"game", "seating"}, optional={"options", "first", "hands"}
+    )
+    game = get_game(_string(doc["game"], "game")).key
+    seating = _list(doc["seating"], "seating")
+    names = tuple(_string(name, f"seating[{i}]") for i, name in enumerate(seating))
+    first = _string(doc["first"], "first") if "first" in doc else (names[0] if names else "")
+    hands = _list(doc.get("hands", []), "hands")
+    return Session(
+        game=game,
+        seating=names,
+        first=first,
+        hands=tuple(_hand(game, hand, f"hands[{i}]") for i, hand in enumerate(hands)),
+        options=_options(game, doc.get("options", {})),
+    )
+
+
+def _options(game: str, value: object) -> Options:
+    known = GAMES[game].option_names
+    raw = _object(value, "options", optional=known, what=f"an option of {GAMES[game].title}")
+    parsed: dict[str, Any] = {}
+    for name, item in raw.items():
+        path = f"options.{name}"
+        if name in ("stake", "chip"):
+            parsed[name] = _money(item, path)
+        elif name == "redeal_doubles":
+            if _whole(item, path) not in (6, 7):
+                raise ScoringError("redeal_doubles is 7 (the usual rule) or 6 (the variant)", path)
+            parsed[name] = _whole(item, path)
+        else:
+            kind = {"head_tail": HeadTail, "payment": ChipPayment, "next_first": NextFirst}[name]
+            parsed[name] = _choice(kind, item, path)
+    return Options(**parsed)
+
+
+_HAND_FIELDS = {"results", "first", "direction", "blocked", "redeal", "declared_doubles"}
+
+
+def _hand(game: str, value: object, path: str) -> Hand:
+    raw = _object(value, path, optional=_HAND_FIELDS)
+    blocked = raw.get("blocked", False)
+    if not isinstance(blocked, bool):
+        raise ScoringError("blocked is true or false", f"{path}.blocked")
+    results = _object(raw.get("results", {}), f"{path}.results")
+    read = _fish if game == "tiu-yu" else _result
+    return Hand(
+        results={
+            _string(name, f"{path}.results"): read(result, f"{path}.results.{name}")
+            for name, result in results.items()
+        },
+        first=_optional_string(raw, "first", path),
+        direction=_choice(Direction, raw["direction"], f"{path}.direction")
+        if "direction" in raw
+        else None,
+        blocked=blocked,
+        redeal=_optional_string(raw, "redeal", path),
+        declared_doubles=_optional_string(raw, "declared_doubles", path),
+    )
+
+
+def _result(value: object, path: str) -> Result:
+    raw = _object(value, path, optional={"pips", "tiles", "specials"})
+    if ("pips" in raw) == ("tiles" in raw):
+        raise ScoringError("give either pips (a number) or tiles (a list), not both", path)
+    specials = _specials(raw.get("specials", []), f"{path}.specials")
+    if "tiles" in raw:
+        tiles = _tiles(raw["tiles"], f"{path}.tiles")
+        return Result(pips=sum(t.pips for t in tiles), tiles=tiles, specials=specials)
+    return Result(pips=_whole(raw["pips"], f"{path}.pips"), specials=specials)
+
+
+def _fish(value: object, path: str) -> Result:
+    fields = {"tiles", "large_fish_pips", "small_fish_red"}
+    raw = _object(value, path, optional=fields | {"specials"})
+    specials = _specials(raw.get("specials", []), f"{path}.specials")
+    if "tiles" in raw:
+        if len(raw.keys() & fields) > 1:
+            raise ScoringError(
+                "give either the captured tiles or the two fish totals, not both", path
+            )
+        tiles = _tiles(raw["tiles"], f"{path}.tiles")
+        large = sum(t.pips for t in tiles if t.pips >= 8)
+        red = sum(t.red_spots for t in tiles if t.pips < 8)
+        return Result(tiles=tiles, large_fish_pips=large, small_fish_red=red, specials=specials)
+    if not raw.keys() >= {"large_fish_pips", "small_fish_red"}:
+        raise ScoringError(
+            "give the captured tiles, or both large_fish_pips and small_fish_red", path
+        )
+    return Result(
+        large_fish_pips=_whole(raw["large_fish_pips"], f"{path}.large_fish_pips"),
+        small_fish_red=_whole(raw["small_fish_red"], f"{path}.small_fish_red"),
+        specials=specials,
+    )
+
+
+def _specials(value: object, path: str) -> frozenset[Special]:
+    items = [_choice(Special, item, f"{path}[{i}]") for i, item in enumerate(_list(value, path))]
+    if len(set(items)) < len(items):
+        raise ScoringError("a special result is listed twice", path)
+    return frozenset(items)
+
+
+def _tiles(value: object, path: str) -> tuple[Tile, ...]:
+    return tuple(Tile.parse(item, f"{path}[{i}]") for i, item in enumerate(_list(value, path)))
+
+
+def _object(
+    value: object,
+    path: str,
+    *,
+    required: set[str] | frozenset[str] = frozenset(),
+    optional: set[str] | frozenset[str] | None = None,
+    what: str = "a field here",
+) -> dict[str, object]:
+    """A JSON object; with ``optional`` given, only the listed keys are allowed."""
+    if not isinstance(value, dict):
+        raise ScoringError("expected an object ({...})", path)
+    for key in value:
+        if optional is not None and key not in required and key not in optional:
+            allowed = ", ".join(sorted(set(required) | set(optional))) or "nothing"
+            raise ScoringError(f"{key!r} is not {what} (allowed: {allowed})", _join(path, str(key)))
+    for key in sorted(required):
+        if key not in value:
+            raise ScoringError(f"{key} is missing", _join(path, key))
+    return value
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def _list(value: object, path: str) -> list[object]:
+    if not isinstance(value, list):
+        raise ScoringError("expected a list ([...])", path)
+    return value
+
+
+def _string(value: object, path: str) -> str:
+    if not isinstance(value, str):
+        raise ScoringError("expected a name in quotes", path)
+    return value
+
+
+def _optional_string(raw: Mapping[str, object], key: str, path: str) -> str | None:
+    return _string(raw[key], f"{path}.{key}") if key in raw else None
+
+
+def _choice(kind: type[E], value: object, path: str) -> E:
+    try:
+        return kind(value) if isinstance(value, str) else kind("")
+    except ValueError:
+        allowed = ", ".join(repr(member.value) for member in kind)
+        raise ScoringError(f"{value!r} is not one of {allowed}", path) from None
+
+
+def _number(value: object, path: str, what: str) -> Decimal:
+    if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
+        raise ScoringError(f"expected {what}", path)
+    try:
+        number = Decimal(repr(value) if isinstance(value, float) else value)
+    except InvalidOperation:
+        raise ScoringError(f"expected {what}, not {value!r}", path) from None
+    if not number.is_finite():
+        raise ScoringError(f"expected {what}, not {value!r}", path)
+    return number
+
+
+def _whole(value: object, path: str) -> int:
+    what = "a whole number, 0 or more"
+    number = _number(value, path, what)
+    if number < 0 or number != number.to_integral_value():
+        raise ScoringError(f"expected {what}, not {value}", path)
+    return int(number)
+
+
+def _money(value: object, path: str) -> Decimal:
+    what = "a positive amount such as 1 or 0.50"
+    number = _number(value, path, what)
+    exponent = number.as_tuple().exponent
+    if not 0 < number <= MAX_AMOUNT or (isinstance(exponent, int) and -exponent > MAX_PLACES):
+        raise ScoringError(
+            f"expected {what} (at most {MAX_PLACES} decimal places), not {value}", path
+        )
+    return number
+
+
+# -- writing -------------------------------------------------------------------------------
+
+
+def amount(value: Decimal) -> int | str:
+    """A JSON number when whole, otherwise a decimal string (CONTRACT.md).
+
+    >>> amount(Decimal("12.00")), amount(Decimal("12.50")), amount(Decimal("-0"))
+    (12, '12.50', 0)
+    """
+    if value == value.to_integral_value():
+        return int(value)
+    return format(value, "f")
+
+
+def _amounts(values: Mapping[str, Decimal]) -> dict[str, int | str]:
+    return {name: amount(value) for name, value in values.items()}
+
+
+def _transfer(payer: str, payee: str, value: Decimal) -> dict[str, Any]:
+    return {"from": payer, "to": payee, "amount": amount(value)}
+
+
+def result_document(result: SessionResult) -> dict[str, Any]:
+    """The result document of CONTRACT.md for a scored session."""
+    return {
+        "hands": [
+            {
+                "first": hand.first,
+                "direction": hand.direction.value,
+                "order": list(hand.order),
+                "scores": dict(hand.scores),
+                "ranking": list(hand.ranking),
+                "payments": [
+                    {
+                        **_transfer(p.payer, p.payee, p.amount),
+                        "multiplier": p.multiplier,
+                        "reason": p.reason,
+                    }
+                    for p in hand.payments
+                ],
+                "net": _amounts(hand.net),
+                "next_first": hand.next_first,
+                "next_direction": hand.next_direction.value,
+            }
+            for hand in result.hands
+        ],
+        "totals": {
+            "net": _amounts(result.totals.net),
+            "scores": dict(result.totals.scores),
+            "hands_won": dict(result.totals.hands_won),
+        },
+        "settle_up": [_transfer(t.payer, t.payee, t.amount) for t in result.settle_up],
+    }

@@ -1,0 +1,193 @@
+"""What every game shares: the table, the checks on a result, ranking and the hand outcome."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from scoring.errors import ScoringError
+from scoring.model import Hand, Options, Payment, Result, Special
+from scoring.tiles import Deck, check_in_deck, pip_totals
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """Who plays a hand and in which turn order (``order[0]`` led, the lowest hand)."""
+
+    order: tuple[str, ...]
+    options: Options
+    path: str  # of the hand, e.g. "hands[3]"
+
+    @property
+    def first(self) -> str:
+        return self.order[0]
+
+    @property
+    def players(self) -> int:
+        return len(self.order)
+
+    def result_path(self, name: str, field: str = "") -> str:
+        return f"{self.path}.results.{name}" + (f".{field}" if field else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """A scored hand before netting: scores, ranking (winner first) and payments."""
+
+    scores: Mapping[str, int]
+    ranking: tuple[str, ...]
+    payments: tuple[Payment, ...]
+
+
+class Game:
+    """A game of RULES.md. Subclasses set the class attributes and implement ``play``."""
+
+    key: ClassVar[str]
+    title: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    option_names: ClassVar[frozenset[str]] = frozenset({"stake", "next_first"})
+    specials: ClassVar[frozenset[Special]] = frozenset()
+    events: ClassVar[frozenset[str]] = frozenset({"blocked"})
+    higher_wins: ClassVar[bool] = False
+    alternates: ClassVar[bool] = False  # direction flips every dealt hand (Ce Deng)
+
+    def deck(self, players: int) -> Deck:
+        return Deck.CHINESE_32
+
+    def tiles_each(self, players: int) -> int:
+        """Tiles dealt to each player."""
+        return {2: 16, 3: 10, 4: 8}[players]
+
+    def possible_scores(self, players: int) -> frozenset[int]:
+        """Every score a player can take in a hand of this game (for any seat and special)."""
+        return pip_totals(self.deck(players), 0, self.tiles_each(players))
+
+    def play(self, hand: Hand, table: Table) -> Outcome:
+        """Score a played hand: check every result, then settle (each game's own rules)."""
+        self.check_results(hand, table)
+        self.check_tiles(hand, table)
+        flags = {name: check_player(self, name, hand.results[name], table) for name in table.order}
+        scores = {name: hand.results[name].pips for name in table.order}
+        return self.settle(scores, flags, table)
+
+    def settle(
+        self, scores: dict[str, int], flags: Mapping[str, frozenset[Special]], table: Table
+    ) -> Outcome:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"<game {self.key}>"
+
+    # -- shared steps of a played hand ------------------------------------------------------
+
+    def check_results(self, hand: Hand, table: Table, *, skip: str | None = None) -> None:
+        """Every seated player but ``skip`` has exactly one result; nobody else has one."""
+        for name in table.order:
+            if name != skip and name not in hand.results:
+                raise ScoringError(f"the result for {name} is missing", table.result_path(name))
+        if skip is not None and skip in hand.results:
+            raise ScoringError(
+                f"{skip} declared the hand, so {skip} has no result to enter",
+                table.result_path(skip),
+            )
+
+    def check_tiles(self, hand: Hand, table: Table) -> None:
+        """Tiles entered across the hand exist in the deck, no more often than it holds them."""
+        check_in_deck(
+            (
+                (table.result_path(name, "tiles"), result.tiles)
+                for name, result in hand.results.items()
+                if result.tiles is not None
+            ),
+            self.deck(table.players),
+        )
+
+    def check_pips(
+        self, name: str, result: Result, table: Table, tile_range: tuple[int, int], why: str
+    ) -> None:
+        """The score is one that ``tile_range`` tiles of the deck can make."""
+        low, high = tile_range
+        deck = self.deck(table.players)
+        count = (
+            f"exactly {low}" if low == high else f"up to {high}" if low == 0 else f"{low} to {high}"
+        )
+        if result.tiles is not None:
+            if not low <= len(result.tiles) <= high:
+                raise ScoringError(
+                    f"{len(result.tiles)} tiles are entered for {name}, but {why} counts {count}",
+                    table.result_path(name, "tiles"),
+                )
+        elif result.pips not in pip_totals(deck, low, high):
+            raise ScoringError(
+                f"{name}'s score of {result.pips} is impossible: "
+                f"no {count} tiles of the {deck.value} deck add up to it ({why})",
+                table.result_path(name, "pips"),
+            )
+
+    def rank(self, scores: Mapping[str, int], order: Sequence[str]) -> tuple[str, ...]:
+        """Best score first; ties go to the earlier player in turn order."""
+        sign = -1 if self.higher_wins else 1
+        return tuple(sorted(order, key=lambda name: (sign * scores[name], order.index(name))))
+
+
+# Tiles a head or tail player never played, counted back from the tiles dealt (RULES.md, Ce Deng).
+_LOW_KEEPS = {
+    Special.HEAD_SEVEN: 1,
+    Special.HEAD_SIX: 2,
+    Special.TAIL_EIGHT: 0,
+    Special.TAIL_SEVEN: 1,
+}
+HEADS = frozenset({Special.HEAD_SEVEN, Special.HEAD_SIX})
+TAILS = frozenset({Special.TAIL_EIGHT, Special.TAIL_SEVEN})
+LOW = HEADS | TAILS
+_SIX_SEVEN_ONLY = frozenset({Special.HEAD_SIX, Special.TAIL_SEVEN})
+
+
+def check_player(game: Game, name: str, result: Result, table: Table) -> frozenset[Special]:
+    """Check one player's result in a played connecting game; return the specials in force.
+
+    A score of 0 in a game that knows ``pass`` is a pass, flagged or not.
+    """
+    path = table.result_path(name, "specials")
+    specials = result.specials
+    for special in sorted(specials):
+        if special not in game.specials:
+            known = ", ".join(sorted(game.specials)) or "none"
+            raise ScoringError(
+                f"{special} is not a special result of {game.title} (it knows: {known})", path
+            )
+        if special in HEADS and name != table.first:
+            raise ScoringError(
+                f"{special} is only for the first player, and {table.first} led this hand", path
+            )
+        if special in TAILS and name == table.first:
+            raise ScoringError(
+                f"{special} is only for a player who did not lead, and {name} led this hand", path
+            )
+        if special in _SIX_SEVEN_ONLY and table.options.head_tail != "6/7":
+            raise ScoringError(
+                f'{special} counts only with the head-6/tail-7 option (head_tail "6/7")', path
+            )
+    kinds = sorted(specials & (LOW | {Special.PASS}))
+    if len(kinds) > 1:
+        raise ScoringError(f"{kinds[0]} and {kinds[1]} cannot both be true of {name}", path)
+    if Special.PASS in game.specials and result.pips == 0 and not kinds:
+        specials |= {Special.PASS}
+    dealt = game.tiles_each(table.players)
+    if Special.PASS in specials:
+        if result.pips:
+            raise ScoringError(
+                f"{name} passed (discarded nothing), so the score must be 0, not {result.pips}",
+                table.result_path(name, "pips"),
+            )
+        tile_range, why = (0, 0), "a pass"
+    elif kinds:
+        kept = dealt - _LOW_KEEPS[kinds[0]]
+        tile_range, why = (kept, kept), str(kinds[0])
+    elif name == table.first:
+        tile_range, why = (0, dealt - 1), f"the first player led one of {dealt} tiles"
+    else:
+        tile_range, why = (0, dealt), f"each player holds {dealt} tiles"
+    game.check_pips(name, result, table, tile_range, why)
+    return specials

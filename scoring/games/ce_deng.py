@@ -1,0 +1,86 @@
+"""Ce Deng (斜钉): pairwise with pass, head and tail doubles; redeals and declared doubles."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from scoring.errors import ScoringError
+from scoring.games.base import LOW, Game, Outcome, Table
+from scoring.model import Hand, Payment, Special
+from scoring.settlement import pairwise
+
+# The multiplier belongs to the pair, whichever of the two pays (RULES.md, Decision).
+_MULTIPLIERS = {
+    frozenset({"normal"}): (1, "difference"),
+    frozenset({"low"}): (1, "difference"),
+    frozenset({"low", "normal"}): (2, "low"),
+    frozenset({"pass", "normal"}): (2, "pass"),
+    frozenset({"pass", "low"}): (4, "pass_low"),
+    frozenset({"pass"}): (1, "difference"),  # both score 0: nothing is paid
+}
+DECLARED_DOUBLES_TIMES = 2
+
+
+class CeDeng(Game):
+    key = "ce-deng"
+    title = "Ce Deng"
+    player_counts = (2, 3, 4)
+    option_names = frozenset({"stake", "head_tail", "redeal_doubles", "next_first"})
+    specials = frozenset(
+        {Special.PASS, Special.HEAD_SEVEN, Special.TAIL_EIGHT, Special.HEAD_SIX, Special.TAIL_SEVEN}
+    )
+    events = frozenset({"blocked", "redeal", "declared_doubles"})
+    alternates = True
+
+    def tiles_each(self, players: int) -> int:
+        return 8
+
+    def play(self, hand: Hand, table: Table) -> Outcome:
+        if hand.declared_doubles is None:
+            return super().play(hand, table)
+        return self._declared_doubles(hand.declared_doubles, hand, table)
+
+    def settle(
+        self, scores: dict[str, int], flags: Mapping[str, frozenset[Special]], table: Table
+    ) -> Outcome:
+        kind = {
+            name: "pass" if Special.PASS in mine else "low" if mine & LOW else "normal"
+            for name, mine in flags.items()
+        }
+
+        def multiplier(a: str, b: str) -> tuple[int, str]:
+            return _MULTIPLIERS[frozenset({kind[a], kind[b]})]
+
+        payments = pairwise(scores, table.order, table.options.stake, multiplier)
+        return Outcome(scores, self.rank(scores, table.order), payments)
+
+    def _declared_doubles(self, holder: str, hand: Hand, table: Table) -> Outcome:
+        """The hand is not played: every other player pays the holder twice their own pips."""
+        self.check_results(hand, table, skip=holder)
+        self.check_tiles(hand, table)
+        dealt = self.tiles_each(table.players)
+        others = tuple(name for name in table.order if name != holder)
+        for name in others:
+            result = hand.results[name]
+            if result.specials:
+                raise ScoringError(
+                    f"{holder} declared doubles, so the hand was not played "
+                    f"and {name} can have no special result",
+                    table.result_path(name, "specials"),
+                )
+            self.check_pips(name, result, table, (dealt, dealt), "the pips of a dealt hand")
+        scores = {name: hand.results[name].pips for name in others}
+        stake = table.options.stake
+        payments = tuple(
+            Payment(
+                name,
+                holder,
+                stake * DECLARED_DOUBLES_TIMES * scores[name],
+                DECLARED_DOUBLES_TIMES,
+                "declared_doubles",
+            )
+            for name in others
+            if scores[name]
+        )
+        scores[holder] = 0
+        return Outcome(scores, (holder, *self.rank(scores, others)), payments)

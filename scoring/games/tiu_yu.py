@@ -1,0 +1,89 @@
+"""Tiu Yu (钓鱼, fishing, seed 004): large and small fish; the highest score collects."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from scoring.errors import ScoringError
+from scoring.games.base import Game, Outcome, Table
+from scoring.model import Hand, Payment, Result
+from scoring.tiles import Deck, Tile, subset_totals
+
+LARGE_FISH = 8  # pips at which a tile is a large fish
+LARGE_FISH_POINTS = 2  # per pip
+
+
+def is_large_fish(tile: Tile) -> bool:
+    return tile.pips >= LARGE_FISH
+
+
+def fish_score(large_fish_pips: int, small_fish_red: int) -> int:
+    """Large fish count 2 per pip; small fish 1 per red spot, rounded up to a multiple of 10.
+
+    >>> fish_score(22, 0), fish_score(0, 10), fish_score(0, 11), fish_score(4, 4)
+    (44, 10, 20, 18)
+    """
+    return LARGE_FISH_POINTS * large_fish_pips + -(-small_fish_red // 10) * 10
+
+
+@cache
+def fish_totals() -> tuple[frozenset[int], frozenset[int]]:
+    """The large-fish pip totals and small-fish red-spot totals the double-64 deck allows."""
+    every = Deck.DOUBLE_64.all_tiles()
+    large = tuple(tile.pips for tile in every if is_large_fish(tile))
+    small = tuple(tile.red_spots for tile in every if not is_large_fish(tile))
+    return subset_totals(large, 0, len(large)), subset_totals(small, 0, len(small))
+
+
+class TiuYu(Game):
+    key = "tiu-yu"
+    title = "Tiu Yu"
+    player_counts = (2, 3)
+    events = frozenset()
+    higher_wins = True
+
+    def deck(self, players: int) -> Deck:
+        return Deck.DOUBLE_64
+
+    def tiles_each(self, players: int) -> int:
+        return 12 if players == 2 else 8
+
+    def possible_scores(self, players: int) -> frozenset[int]:
+        large, small = fish_totals()
+        return frozenset(fish_score(pips, red) for pips in large for red in small)
+
+    def play(self, hand: Hand, table: Table) -> Outcome:
+        self.check_results(hand, table)
+        self.check_tiles(hand, table)
+        scores = {}
+        for name in table.order:
+            result = hand.results[name]
+            if result.specials:
+                raise ScoringError(
+                    "Tiu Yu has no special results", table.result_path(name, "specials")
+                )
+            self._check_fish(name, result, table)
+            scores[name] = fish_score(result.large_fish_pips, result.small_fish_red)
+        ranking = self.rank(scores, table.order)
+        winner = ranking[0]
+        stake = table.options.stake
+        payments = tuple(
+            Payment(name, winner, stake * (scores[winner] - scores[name]), 1, "fish")
+            for name in ranking[1:]
+            if scores[name] < scores[winner]
+        )
+        return Outcome(scores, ranking, payments)
+
+    def _check_fish(self, name: str, result: Result, table: Table) -> None:
+        large, small = fish_totals()
+        if result.large_fish_pips not in large:
+            raise ScoringError(
+                f"no set of large fish (tiles of 8 pips or more) adds up to "
+                f"{result.large_fish_pips} pips",
+                table.result_path(name, "large_fish_pips"),
+            )
+        if result.small_fish_red not in small:
+            raise ScoringError(
+                f"no set of small fish (tiles under 8 pips) has {result.small_fish_red} red spots",
+                table.result_path(name, "small_fish_red"),
+            )

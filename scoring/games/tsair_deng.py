@@ -1,0 +1,24 @@
+"""Tsair Deng (slant nail, seed 002): a pass doubles everybody else's score."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from scoring.games.base import Game, Outcome, Table
+from scoring.model import Special
+from scoring.settlement import pairwise
+
+
+class TsairDeng(Game):
+    key = "tsair-deng"
+    title = "Tsair Deng"
+    player_counts = (2, 3, 4)
+    specials = frozenset({Special.PASS})
+
+    def settle(
+        self, scores: dict[str, int], flags: Mapping[str, frozenset[Special]], table: Table
+    ) -> Outcome:
+        if any(Special.PASS in flags[name] for name in table.order):
+            scores = {name: 2 * score for name, score in scores.items()}
+        payments = pairwise(scores, table.order, table.options.stake)
+        return Outcome(scores, self.rank(scores, table.order), payments)

@@ -1,0 +1,144 @@
+"""A session: hands in sequence, who leads each and which way, totals and the settle-up."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scoring.errors import ScoringError
+from scoring.games import Game, get_game
+from scoring.games.base import Outcome, Table
+from scoring.model import (
+    Direction,
+    Hand,
+    HandResult,
+    NextFirst,
+    Session,
+    SessionResult,
+    Totals,
+)
+from scoring.settlement import ZERO, net, settle_up
+
+
+def turn_order(seating: Sequence[str], first: str, direction: Direction) -> tuple[str, ...]:
+    """The turn order of a hand: ``first``, then round the table ``direction``.
+
+    >>> turn_order(["Anna", "Bob", "Celine", "Dominic"], "Bob", Direction.CW)
+    ('Bob', 'Anna', 'Dominic', 'Celine')
+    """
+    start, n = seating.index(first), len(seating)
+    step = 1 if direction is Direction.CCW else -1
+    return tuple(seating[(start + step * k) % n] for k in range(n))
+
+
+def score_session(session: Session) -> SessionResult:
+    """Score every hand of ``session`` in order, then total and settle it.
+
+    Raises ScoringError (with the path of the bad field) on anything RULES.md rejects.
+    """
+    game = check_session(session)
+    first, direction = session.first, Direction.CCW
+    results = []
+    for index, hand in enumerate(session.hands):
+        result = score_hand(game, session, hand, index, first, direction)
+        results.append(result)
+        first, direction = result.next_first, result.next_direction
+    totals = _totals(session.seating, results)
+    return SessionResult(tuple(results), totals, settle_up(totals.net))
+
+
+def score_hand(
+    game: Game, session: Session, hand: Hand, index: int, first: str, direction: Direction
+) -> HandResult:
+    """Score hand ``index``; ``first`` and ``direction`` are what the rules expect for it."""
+    first = hand.first or first
+    direction = hand.direction or direction
+    order = turn_order(session.seating, first, direction)
+    table = Table(order, session.options, f"hands[{index}]")
+    if hand.redeal is not None:
+        if hand.results:
+            raise ScoringError(
+                f"{hand.redeal} asked for a redeal, so the hand has no results",
+                f"{table.path}.results",
+            )
+        outcome = Outcome({}, (), ())
+    else:
+        outcome = game.play(hand, table)
+    if hand.redeal is not None:
+        next_first, next_direction = first, direction
+    else:
+        if session.options.next_first is NextFirst.ROTATE:
+            next_first = turn_order(session.seating, first, Direction.CCW)[1]
+        else:
+            next_first = outcome.ranking[0]
+        next_direction = direction.reverse() if game.alternates else direction
+    return HandResult(
+        first=first,
+        direction=direction,
+        order=order,
+        scores=outcome.scores,
+        ranking=outcome.ranking,
+        payments=outcome.payments,
+        net=net(outcome.payments, session.seating),
+        next_first=next_first,
+        next_direction=next_direction,
+    )
+
+
+def _totals(seating: Sequence[str], hands: Sequence[HandResult]) -> Totals:
+    balance = dict.fromkeys(seating, ZERO)
+    scores = dict.fromkeys(seating, 0)
+    won = dict.fromkeys(seating, 0)
+    for hand in hands:
+        for name, amount in hand.net.items():
+            balance[name] += amount
+        for name, score in hand.scores.items():
+            scores[name] += score
+        if hand.ranking:
+            won[hand.ranking[0]] += 1
+    return Totals(balance, scores, won)
+
+
+def check_session(session: Session) -> Game:
+    """Check what a session says about its table and its hands' events; return its game."""
+    game = get_game(session.game)
+    counts = game.player_counts
+    if len(session.seating) not in counts:
+        allowed = f"exactly {counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+        raise ScoringError(
+            f"{game.title} is for {allowed} players, not {len(session.seating)}", "seating"
+        )
+    seen: dict[str, str] = {}
+    for i, name in enumerate(session.seating):
+        if not name.strip():
+            raise ScoringError("a player's name cannot be empty", f"seating[{i}]")
+        if name.casefold() in seen:
+            raise ScoringError(
+                f"{name!r} is seated twice (as {seen[name.casefold()]!r} too): "
+                "give every player a different name",
+                f"seating[{i}]",
+            )
+        seen[name.casefold()] = name
+    _check_seated(session, session.first, "first")
+    for index, hand in enumerate(session.hands):
+        path = f"hands[{index}]"
+        for field in ("first", "redeal", "declared_doubles"):
+            name = getattr(hand, field)
+            if name is not None:
+                _check_seated(session, name, f"{path}.{field}")
+        for name in hand.results:
+            _check_seated(session, name, f"{path}.results.{name}")
+        events = [e for e in ("redeal", "declared_doubles") if getattr(hand, e) is not None]
+        events += ["blocked"] if hand.blocked else []
+        for event in events:
+            if event not in game.events:
+                raise ScoringError(f"{game.title} has no {event} hands", f"{path}.{event}")
+        if len(events) > 1:
+            raise ScoringError(
+                f"a hand cannot be both {events[0]} and {events[1]}", f"{path}.{events[1]}"
+            )
+    return game
+
+
+def _check_seated(session: Session, name: str, path: str) -> None:
+    if name not in session.seating:
+        raise ScoringError(f"{name!r} is not seated at this table", path)
