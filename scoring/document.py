@@ -110,6 +110,10 @@ def _hand(game: str, value: object, path: str) -> Hand:
 
 
 def _result(value: object, path: str) -> Result:
+    if type(value) is dict and value.keys() == {"pips"}:  # the common case, kept quick
+        pips = value["pips"]
+        if type(pips) is int and pips >= 0:
+            return Result(pips=pips)
     raw = _object(value, path, optional={"pips", "tiles", "specials"})
     if ("pips" in raw) == ("tiles" in raw):
         raise ScoringError("give either pips (a number) or tiles (a list), not both", path)
@@ -145,6 +149,8 @@ def _fish(value: object, path: str) -> Result:
 
 
 def _specials(value: object, path: str) -> frozenset[Special]:
+    if value == []:
+        return frozenset()
     items = [_choice(Special, item, f"{path}[{i}]") for i, item in enumerate(_list(value, path))]
     if len(set(items)) < len(items):
         raise ScoringError("a special result is listed twice", path)
@@ -244,8 +250,9 @@ def amount(value: Decimal) -> int | str:
     >>> amount(Decimal("12.00")), amount(Decimal("12.50")), amount(Decimal("-0"))
     (12, '12.50', 0)
     """
-    if value == value.to_integral_value():
-        return int(value)
+    whole = int(value)
+    if whole == value:
+        return whole
     return format(value, "f")
 
 

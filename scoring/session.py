@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from scoring.errors import ScoringError
 from scoring.games import Game, get_game
@@ -19,10 +20,11 @@ from scoring.model import (
 from scoring.settlement import ZERO, net, settle_up
 
 
-def turn_order(seating: Sequence[str], first: str, direction: Direction) -> tuple[str, ...]:
+@lru_cache(maxsize=256)
+def turn_order(seating: tuple[str, ...], first: str, direction: Direction) -> tuple[str, ...]:
     """The turn order of a hand: ``first``, then round the table ``direction``.
 
-    >>> turn_order(["Anna", "Bob", "Celine", "Dominic"], "Bob", Direction.CW)
+    >>> turn_order(("Anna", "Bob", "Celine", "Dominic"), "Bob", Direction.CW)
     ('Bob', 'Anna', 'Dominic', 'Celine')
     """
     start, n = seating.index(first), len(seating)

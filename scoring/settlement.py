@@ -29,14 +29,15 @@ def pairwise(
     """
     payments = []
     for i, a in enumerate(order):
+        score_a = scores[a]
         for b in order[i + 1 :]:
-            difference = scores[a] - scores[b]
-            if difference == 0:
-                continue
-            times, reason = multiplier(a, b) if multiplier else (1, "difference")
-            payer, payee = (a, b) if difference > 0 else (b, a)
-            amount = stake * times * abs(difference)
-            payments.append(Payment(payer, payee, amount, times, reason))
+            difference = score_a - scores[b]
+            if difference:
+                times, reason = multiplier(a, b) if multiplier else (1, "difference")
+                if difference > 0:
+                    payments.append(Payment(a, b, stake * (times * difference), times, reason))
+                else:
+                    payments.append(Payment(b, a, stake * (times * -difference), times, reason))
     return tuple(payments)
 
 
@@ -98,7 +99,7 @@ def _zero_sum_groups(open_: list[tuple[str, Decimal]]) -> list[list[tuple[str, D
     while mask:
         i = next(
             i
-            for i in range(n)
+            for i in reversed(range(n))
             if mask >> i & 1 and groups[mask ^ (1 << i)] + (total[mask] == 0) == groups[mask]
         )
         peeled.append(open_[i])

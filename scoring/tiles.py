@@ -136,6 +136,7 @@ def subset_totals(values: tuple[int, ...], min_count: int, max_count: int) -> fr
     return frozenset(bit for bit in range(mask.bit_length()) if mask >> bit & 1)
 
 
+@cache
 def pip_totals(deck: Deck, min_tiles: int, max_tiles: int) -> frozenset[int]:
     """The pip totals that ``min_tiles`` to ``max_tiles`` tiles of ``deck`` can make.
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from functools import cache
+from typing import ClassVar, NamedTuple
 
 from scoring.errors import ScoringError
 from scoring.model import Hand, Options, Payment, Result, Special
@@ -31,13 +32,22 @@ class Table:
         return f"{self.path}.results.{name}" + (f".{field}" if field else "")
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
+class Outcome(NamedTuple):
     """A scored hand before netting: scores, ranking (winner first) and payments."""
 
     scores: Mapping[str, int]
     ranking: tuple[str, ...]
     payments: tuple[Payment, ...]
+
+
+_JIE_LONG_DEAL = {2: 16, 3: 10, 4: 8}
+
+
+@cache
+def _plain_totals(game: Game, players: int) -> tuple[frozenset[int], frozenset[int]]:
+    """Scores above 0 that need no special: for the player who led, and for the others."""
+    deck, dealt = game.deck(players), game.tiles_each(players)
+    return pip_totals(deck, 1, dealt - 1), pip_totals(deck, 1, dealt)
 
 
 class Game:
@@ -57,7 +67,7 @@ class Game:
 
     def tiles_each(self, players: int) -> int:
         """Tiles dealt to each player."""
-        return {2: 16, 3: 10, 4: 8}[players]
+        return _JIE_LONG_DEAL[players]
 
     def possible_scores(self, players: int) -> frozenset[int]:
         """Every score a player can take in a hand of this game (for any seat and special)."""
@@ -67,8 +77,18 @@ class Game:
         """Score a played hand: check every result, then settle (each game's own rules)."""
         self.check_results(hand, table)
         self.check_tiles(hand, table)
-        flags = {name: check_player(self, name, hand.results[name], table) for name in table.order}
-        scores = {name: hand.results[name].pips for name in table.order}
+        lead_totals, other_totals = _plain_totals(self, table.players)
+        flags = {}
+        scores = {}
+        for name in table.order:
+            result = hand.results[name]
+            plain = lead_totals if name == table.order[0] else other_totals
+            # A plain score that the seat can make needs no further checks: the common case.
+            if result.specials or result.tiles is not None or result.pips not in plain:
+                flags[name] = check_player(self, name, result, table)
+            else:
+                flags[name] = result.specials
+            scores[name] = result.pips
         return self.settle(scores, flags, table)
 
     def settle(
@@ -94,6 +114,8 @@ class Game:
 
     def check_tiles(self, hand: Hand, table: Table) -> None:
         """Tiles entered across the hand exist in the deck, no more often than it holds them."""
+        if all(result.tiles is None for result in hand.results.values()):
+            return
         check_in_deck(
             (
                 (table.result_path(name, "tiles"), result.tiles)
@@ -126,9 +148,10 @@ class Game:
             )
 
     def rank(self, scores: Mapping[str, int], order: Sequence[str]) -> tuple[str, ...]:
-        """Best score first; ties go to the earlier player in turn order."""
-        sign = -1 if self.higher_wins else 1
-        return tuple(sorted(order, key=lambda name: (sign * scores[name], order.index(name))))
+        """Best score first; ties go to the earlier player in turn order (sorting is stable)."""
+        if self.higher_wins:
+            return tuple(sorted(order, key=lambda name: -scores[name]))
+        return tuple(sorted(order, key=scores.__getitem__))
 
 
 # Tiles a head or tail player never played, counted back from the tiles dealt (RULES.md, Ce Deng).
@@ -149,8 +172,9 @@ def check_player(game: Game, name: str, result: Result, table: Table) -> frozens
 
     A score of 0 in a game that knows ``pass`` is a pass, flagged or not.
     """
-    path = table.result_path(name, "specials")
     specials = result.specials
+    dealt = game.tiles_each(table.players)
+    path = table.result_path(name, "specials")
     for special in sorted(specials):
         if special not in game.specials:
             known = ", ".join(sorted(game.specials)) or "none"
@@ -174,7 +198,6 @@ def check_player(game: Game, name: str, result: Result, table: Table) -> frozens
         raise ScoringError(f"{kinds[0]} and {kinds[1]} cannot both be true of {name}", path)
     if Special.PASS in game.specials and result.pips == 0 and not kinds:
         specials |= {Special.PASS}
-    dealt = game.tiles_each(table.players)
     if Special.PASS in specials:
         if result.pips:
             raise ScoringError(

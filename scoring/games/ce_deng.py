@@ -43,6 +43,9 @@ class CeDeng(Game):
     def settle(
         self, scores: dict[str, int], flags: Mapping[str, frozenset[Special]], table: Table
     ) -> Outcome:
+        if not any(flags.values()):
+            payments = pairwise(scores, table.order, table.options.stake)
+            return Outcome(scores, self.rank(scores, table.order), payments)
         kind = {
             name: "pass" if Special.PASS in mine else "low" if mine & LOW else "normal"
             for name, mine in flags.items()

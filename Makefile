@@ -1,0 +1,36 @@
+# Two commands do everything on a fresh machine with Python 3.11: `make run` and `make test`.
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+INSTALLED := $(VENV)/.installed
+
+.PHONY: run test lint bench clean
+
+$(INSTALLED): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+## run: install, migrate the embedded SQLite database, serve on 0.0.0.0:8000
+run: $(INSTALLED)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(BIN)/python manage.py serve
+
+## test: install, then lint, type-check and run the whole test suite
+test: $(INSTALLED) lint
+	$(BIN)/python -m pytest
+
+lint: $(INSTALLED)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy --strict scoring
+	$(BIN)/lint-imports
+
+## bench: the scoring engine benchmark (hands per second, 1,000-hand recompute time)
+bench: $(INSTALLED)
+	$(BIN)/python manage.py bench_scoring
+
+clean:
+	rm -rf $(VENV) staticfiles
