@@ -154,15 +154,15 @@ def check_in_deck(hands: Iterable[tuple[str, tuple[Tile, ...]]], deck: Deck) -> 
     """
     seen: Counter[Tile] = Counter()
     for path, entered in hands:
-        for tile in entered:
+        for i, tile in enumerate(entered):
             held = deck.counts.get(tile, 0)
             if held == 0:
-                raise ScoringError(f"the {deck.value} deck has no {tile} tile", path)
+                raise ScoringError(f"the {deck.value} deck has no {tile} tile", f"{path}[{i}]")
             seen[tile] += 1
             if seen[tile] > held:
                 copies = "one copy" if held == 1 else f"{held} copies"
                 raise ScoringError(
                     f"{tile} is entered {seen[tile]} times in this hand, "
                     f"but the {deck.value} deck holds {copies}",
-                    path,
+                    f"{path}[{i}]",
                 )

@@ -137,13 +137,14 @@ class Game:
         if result.tiles is not None:
             if not low <= len(result.tiles) <= high:
                 raise ScoringError(
-                    f"{len(result.tiles)} tiles are entered for {name}, but {why} counts {count}",
+                    f"{name} cannot have {len(result.tiles)} tiles here ({why}): "
+                    f"enter {count} tiles",
                     table.result_path(name, "tiles"),
                 )
         elif result.pips not in pip_totals(deck, low, high):
             raise ScoringError(
-                f"{name}'s score of {result.pips} is impossible: "
-                f"no {count} tiles of the {deck.value} deck add up to it ({why})",
+                f"{name}'s score of {result.pips} is impossible: no set of {count} tiles "
+                f"from the {deck.value} deck adds up to it ({why})",
                 table.result_path(name, "pips"),
             )
 
@@ -202,7 +203,7 @@ def check_player(game: Game, name: str, result: Result, table: Table) -> frozens
         if result.pips:
             raise ScoringError(
                 f"{name} passed (discarded nothing), so the score must be 0, not {result.pips}",
-                table.result_path(name, "pips"),
+                table.result_path(name, "pips" if result.tiles is None else "tiles"),
             )
         tile_range, why = (0, 0), "a pass"
     elif kinds:
