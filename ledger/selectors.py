@@ -1,10 +1,16 @@
-"""Reads that need care: what pages show, gathered in one place."""
+"""Reads that need care: a session with its hands, scored, in a constant number of queries."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
 
-from scoring import GAMES
+from django.http import Http404
+
+import scoring
+from ledger.models import Hand, HandChange, TableSession
+from scoring import GAMES, HandResult, SessionResult
 
 
 @dataclass(frozen=True)
@@ -22,3 +28,181 @@ def game_list() -> list[GameSummary]:
         players = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
         summaries.append(GameSummary(game.key, game.title, players))
     return summaries
+
+
+LATEST = 10
+
+
+@dataclass(frozen=True)
+class Row:
+    """A stored hand beside what scoring made of it (``None`` when voided)."""
+
+    hand: Hand
+    result: HandResult | None
+
+
+@dataclass(frozen=True)
+class ScoredSession:
+    session: TableSession
+    seating: list[str]
+    rows: list[Row]
+    result: SessionResult
+
+    @property
+    def latest(self) -> list[Row]:
+        """The last hands, newest first, for the table page."""
+        return self.rows[: -LATEST - 1 : -1]
+
+    @property
+    def next_number(self) -> int:
+        return self.rows[-1].hand.number + 1 if self.rows else 1
+
+    @property
+    def last(self) -> HandResult | None:
+        return self.result.hands[-1] if self.result.hands else None
+
+    @property
+    def next_first(self) -> str:
+        return self.last.next_first if self.last else self.session.first
+
+    @property
+    def next_direction(self) -> str:
+        return self.last.next_direction if self.last else "ccw"
+
+    @property
+    def totals(self) -> list[tuple[str, Decimal, int, int]]:
+        """(name, net, total score, hands won) per seat, in seating order."""
+        t = self.result.totals
+        return [(name, t.net[name], t.scores[name], t.hands_won[name]) for name in self.seating]
+
+
+def session_by_token(token: str) -> TableSession:
+    """The session this link opens, or 404: without the token a session cannot be found."""
+    session = TableSession.objects.filter(token=token).prefetch_related("seats__player").first()
+    if session is None:
+        raise Http404("No such table")
+    return session
+
+
+def session_by_read_token(token: str) -> TableSession:
+    session = (
+        TableSession.objects.filter(read_token=token).prefetch_related("seats__player").first()
+    )
+    if session is None:
+        raise Http404("No such table")
+    return session
+
+
+def scored(session: TableSession) -> ScoredSession:
+    """Every hand of ``session``, voided ones included, and the session scored from scratch."""
+    hands = list(session.hands.order_by("number"))
+    live = [hand for hand in hands if not hand.voided]
+    result = scoring.score_session(
+        scoring.parse_session(session.document([hand.data for hand in live]))
+    )
+    by_pk = dict(zip((hand.pk for hand in live), result.hands, strict=True))
+    return ScoredSession(
+        session=session,
+        seating=session.seating,
+        rows=[Row(hand, by_pk.get(hand.pk)) for hand in hands],
+        result=result,
+    )
+
+
+def revision(token: str) -> int | None:
+    """The session's revision: one indexed read, for the live poll."""
+    return TableSession.objects.filter(token=token).values_list("revision", flat=True).first()
+
+
+def preview(view: ScoredSession, data: dict[str, Any]) -> HandResult:
+    """What ``data`` would give as the next hand, nothing saved. Raises ScoringError."""
+    hands = [row.hand.data for row in view.rows if not row.hand.voided] + [data]
+    document = view.session.document(hands)
+    return scoring.score_session(scoring.parse_session(document)).hands[-1]
+
+
+def changes(session: TableSession) -> list[HandChange]:
+    """Every change to every hand of the session, oldest first, in one query."""
+    return list(
+        HandChange.objects.filter(hand__session=session).select_related("hand").order_by("at", "pk")
+    )
+
+
+@dataclass(frozen=True)
+class Line:
+    name: str
+    colour: str
+    points: str  # SVG polyline points
+    last_y: float
+
+
+@dataclass(frozen=True)
+class Summary:
+    specials: list[tuple[str, dict[str, int]]]  # per player: special -> count
+    pairwise: list[tuple[str, str, Decimal]]  # (payer, payee, amount) net per pair
+    chart: list[Line]
+    chart_zero_y: float
+    chart_width: int
+    chart_height: int
+
+
+COLOURS = ("#1b5e20", "#b71c1c", "#0d47a1", "#e65100")
+CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 160, 8
+
+
+def summary(view: ScoredSession) -> Summary:
+    """Counts, pairwise totals and the cumulative-net chart of a scored session."""
+    counts: dict[str, dict[str, int]] = {name: {} for name in view.seating}
+    for row in view.rows:
+        if row.result is None:
+            continue
+        data = row.hand.data
+        for event in ("redeal", "declared_doubles"):
+            if event in data:
+                counts[data[event]][event] = counts[data[event]].get(event, 0) + 1
+        for name, result in data.get("results", {}).items():
+            for special in result.get("specials", []):
+                counts[name][special] = counts[name].get(special, 0) + 1
+    owed: dict[tuple[str, str], Decimal] = {}
+    for hand in view.result.hands:
+        for payment in hand.payments:
+            key = (payment.payer, payment.payee)
+            owed[key] = owed.get(key, Decimal(0)) + payment.amount
+    pairwise = []
+    for i, a in enumerate(view.seating):
+        for b in view.seating[i + 1 :]:
+            balance = owed.get((a, b), Decimal(0)) - owed.get((b, a), Decimal(0))
+            if balance:
+                pairwise.append((a, b, balance) if balance > 0 else (b, a, -balance))
+    lines, zero_y = _chart(view)
+    return Summary(
+        specials=[(name, counts[name]) for name in view.seating],
+        pairwise=pairwise,
+        chart=lines,
+        chart_zero_y=zero_y,
+        chart_width=CHART_WIDTH,
+        chart_height=CHART_HEIGHT,
+    )
+
+
+def _chart(view: ScoredSession) -> tuple[list[Line], float]:
+    running = {name: [Decimal(0)] for name in view.seating}
+    for hand in view.result.hands:
+        for name in view.seating:
+            running[name].append(running[name][-1] + hand.net[name])
+    values = [value for series in running.values() for value in series]
+    low, high = min(values), max(values)
+    span = (high - low) or Decimal(1)
+    steps = max(len(view.result.hands), 1)
+
+    def y(value: Decimal) -> float:
+        return round(CHART_PAD + float((high - value) / span) * (CHART_HEIGHT - 2 * CHART_PAD), 1)
+
+    lines = []
+    for i, name in enumerate(view.seating):
+        series = running[name]
+        points = " ".join(
+            f"{round(k * CHART_WIDTH / steps, 1)},{y(value)}" for k, value in enumerate(series)
+        )
+        lines.append(Line(name, COLOURS[i % len(COLOURS)], points, y(series[-1])))
+    return lines, y(Decimal(0))

@@ -1,8 +1,277 @@
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+"""Thin views: parse the request, call one service or selector, render."""
 
-from ledger import selectors
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import segno
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods
+
+from ledger import exports, selectors, services
+from ledger.forms import MAX_PLAYERS, HandForm, SessionForm, hand_rows
+from ledger.games import OPTION_FIELDS, deck_limits, special_label, title
+from ledger.models import Player, TableSession
+from scoring import GAMES, ScoringError
+
+DEVICE_COOKIE = "device"
+ONE_YEAR = 365 * 24 * 3600
 
 
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "ledger/home.html", {"games": selectors.game_list()})
+
+
+@require_http_methods(["GET", "POST"])
+def session_new(request: HttpRequest) -> HttpResponse:
+    form = SessionForm(request.POST or None, initial={"game": "ce-deng", "first": "draw"})
+    if request.method == "POST" and form.is_valid():
+        try:
+            session = services.session_create(**form.document())
+        except ScoringError as error:
+            form.add_scoring_error(error)
+        else:
+            return redirect("table", token=session.token)
+    context = {
+        "form": form,
+        "games": [(key, title(game), sorted(game.option_names)) for key, game in GAMES.items()],
+        "option_fields": OPTION_FIELDS.values(),
+        "player_fields": [form[f"player_{i}"] for i in range(MAX_PLAYERS)],
+        "known_players": Player.objects.values_list("name", flat=True)[:200],
+    }
+    return render(request, "ledger/session_new.html", context, status=400 if form.errors else 200)
+
+
+def _device(request: HttpRequest) -> str:
+    return str(request.POST.get("device") or request.COOKIES.get(DEVICE_COOKIE, ""))[:40]
+
+
+def _table_context(
+    request: HttpRequest,
+    view: selectors.ScoredSession,
+    *,
+    post: Any = None,
+    errors: dict[str, str] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    session = view.session
+    game = GAMES[session.game]
+    first = (post.get("first") if post else None) or view.next_first
+    return {
+        "view": view,
+        "session": session,
+        "game": game,
+        "title": title(game),
+        "join_url": request.build_absolute_uri(reverse("table", args=[session.token])),
+        "read_url": request.build_absolute_uri(reverse("shared", args=[session.read_token])),
+        "rows": hand_rows(
+            session.game,
+            view.seating,
+            first=first,
+            head_tail=session.options.get("head_tail", "7/8"),
+            data=None,
+            post=post,
+            errors=errors,
+        ),
+        "first": first,
+        "direction": (post.get("direction") if post else None) or view.next_direction,
+        "number": view.next_number,
+        "errors": errors or {},
+        **_event_fields(session.game, view.seating, post),
+        "device": _device(request),
+        **extra,
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def table(request: HttpRequest, token: str) -> HttpResponse:
+    session = selectors.session_by_token(token)
+    view = selectors.scored(session)
+    if request.method == "GET":
+        saved = view.rows[-1] if request.GET.get("saved") and view.rows else None
+        return render(request, "ledger/table.html", _table_context(request, view, saved=saved))
+    form = HandForm(session.game, view.seating, request.POST)
+    data = form.data()
+    extra: dict[str, Any] = {}
+    if data is not None:
+        try:
+            if request.POST.get("action") == "preview":
+                extra["preview"] = selectors.preview(view, data)
+            else:
+                services.hand_record(
+                    session=session,
+                    number=int(request.POST.get("number") or view.next_number),
+                    data=data,
+                    device=_device(request),
+                )
+                return _saved(request, token)
+        except ScoringError as error:
+            form.add_scoring_error(error)
+        except services.HandAlreadyRecorded as taken:
+            extra["taken"] = taken.hand
+    context = _table_context(request, view, post=request.POST, errors=form.errors, **extra)
+    template = "ledger/table.html#hand_form" if request.htmx else "ledger/table.html"
+    status = 200 if request.htmx else 409 if "taken" in extra else 400 if form.errors else 200
+    return render(request, template, context, status=status)
+
+
+def _saved(request: HttpRequest, token: str) -> HttpResponse:
+    view = selectors.scored(selectors.session_by_token(token))
+    if not request.htmx:
+        response: HttpResponse = redirect(reverse("table", args=[token]) + "?saved=1")
+    else:
+        context = _table_context(request, view, saved=view.rows[-1])
+        response = render(request, "ledger/table.html#hand_form", context)
+        response["HX-Trigger"] = "ledger-changed"
+    device = _device(request)
+    if device:
+        response.set_cookie(DEVICE_COOKIE, device, max_age=ONE_YEAR, samesite="Lax")
+    return response
+
+
+@require_GET
+def live(request: HttpRequest, token: str) -> HttpResponse:
+    """The live part of the table page, or 204 when nothing changed since ``rev``."""
+    revision = selectors.revision(token)
+    if revision is None:
+        raise Http404("No such table")
+    if request.GET.get("rev") == str(revision):
+        return HttpResponse(status=204)
+    view = selectors.scored(selectors.session_by_token(token))
+    return render(request, "ledger/table.html#live", _table_context(request, view))
+
+
+@require_http_methods(["GET", "POST"])
+def hand_detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    session = selectors.session_by_token(token)
+    view = selectors.scored(session)
+    row = next((row for row in view.rows if row.hand.number == number), None)
+    if row is None:
+        raise Http404("No such hand")
+    errors: dict[str, str] = {}
+    conflict = None
+    post = None
+    if request.method == "POST":
+        post = request.POST
+        version = int(request.POST.get("version") or 0)
+        try:
+            if request.POST.get("action") == "void":
+                services.hand_void(hand=row.hand, version=version, device=_device(request))
+                return redirect("table", token=token)
+            form = HandForm(session.game, view.seating, request.POST)
+            data = form.data()
+            errors = form.errors
+            if data is not None:
+                services.hand_correct(
+                    hand=row.hand, data=data, version=version, device=_device(request)
+                )
+                return redirect("table", token=token)
+        except ScoringError as error:
+            form = HandForm(session.game, view.seating, request.POST)
+            form.add_scoring_error(error)
+            errors = form.errors
+        except services.StaleVersion as stale:
+            conflict = stale.hand
+            post = None  # show the hand as it is now
+            row = selectors.Row(stale.hand, row.result)
+    data = row.hand.data
+    first = (post.get("first") if post else None) or data.get("first") or view.next_first
+    context = {
+        "view": view,
+        "session": session,
+        "row": row,
+        "title": title(GAMES[session.game]),
+        "rows": hand_rows(
+            session.game,
+            view.seating,
+            first=first,
+            head_tail=session.options.get("head_tail", "7/8"),
+            data=data,
+            post=post,
+            errors=errors,
+        ),
+        "first": first,
+        "direction": (post.get("direction") if post else None) or data.get("direction", "ccw"),
+        **_event_fields(session.game, view.seating, post),
+        "event": _event_of(data) if post is None else (post.get("event"), post.get("event_player")),
+        "errors": errors,
+        "conflict": conflict,
+        "device": _device(request),
+        "changes": row.hand.changes.all(),
+    }
+    status = 409 if conflict else 400 if errors else 200
+    return render(request, "ledger/hand_detail.html", context, status=status)
+
+
+def _event_fields(game_key: str, seating: list[str], post: Any) -> dict[str, Any]:
+    """The hand-level choices of a game, and the deck for the tile picker."""
+    game = GAMES[game_key]
+    return {
+        "events": [(event, special_label(event)) for event in sorted(game.events)],
+        "callers": bool(game.events & {"redeal", "declared_doubles"}),
+        "event": (post.get("event", ""), post.get("event_player", "")) if post else ("", ""),
+        "deck_json": json.dumps(deck_limits(game, len(seating))),
+    }
+
+
+def _event_of(data: dict[str, Any]) -> tuple[str, str]:
+    for event in ("redeal", "declared_doubles"):
+        if event in data:
+            return event, data[event]
+    return ("blocked", "") if data.get("blocked") else ("", "")
+
+
+@require_GET
+def history(request: HttpRequest, token: str) -> HttpResponse:
+    session = selectors.session_by_token(token)
+    context = {
+        "session": session,
+        "changes": selectors.changes(session),
+        "title": title(GAMES[session.game]),
+    }
+    return render(request, "ledger/history.html", context)
+
+
+def _summary(request: HttpRequest, session: TableSession, *, shared: bool) -> HttpResponse:
+    view = selectors.scored(session)
+    context = {
+        "session": session,
+        "view": view,
+        "summary": selectors.summary(view),
+        "title": title(GAMES[session.game]),
+        "shared": shared,
+        "token": session.read_token if shared else session.token,
+    }
+    return render(request, "ledger/summary.html", context)
+
+
+@require_GET
+def summary(request: HttpRequest, token: str) -> HttpResponse:
+    return _summary(request, selectors.session_by_token(token), shared=False)
+
+
+@require_GET
+def shared(request: HttpRequest, token: str) -> HttpResponse:
+    return _summary(request, selectors.session_by_read_token(token), shared=True)
+
+
+@require_GET
+def export(request: HttpRequest, token: str, kind: str) -> HttpResponse:
+    return exports.response(selectors.session_by_token(token), kind)
+
+
+@require_GET
+def shared_export(request: HttpRequest, token: str, kind: str) -> HttpResponse:
+    return exports.response(selectors.session_by_read_token(token), kind)
+
+
+@require_GET
+def qr(request: HttpRequest, token: str) -> HttpResponse:
+    """The join link as a QR code, drawn here as SVG: nothing is fetched from elsewhere."""
+    session = selectors.session_by_token(token)
+    url = request.build_absolute_uri(reverse("table", args=[session.token]))
+    svg = segno.make(url, error="m").svg_inline(scale=6, border=2, omitsize=True)
+    return HttpResponse(svg, content_type="image/svg+xml")

@@ -1,0 +1,50 @@
+from django.contrib import admin
+
+from ledger.models import Hand, HandChange, Player, Seat, TableSession
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+
+
+class HandChangeInline(admin.TabularInline):
+    model = HandChange
+    extra = 0
+    readonly_fields = ["kind", "before", "after", "device", "at"]
+    can_delete = False
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    search_fields = ["name"]
+    list_display = ["name", "created"]
+
+
+@admin.register(TableSession)
+class TableSessionAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "game", "first", "created", "revision"]
+    list_filter = ["game"]
+    readonly_fields = ["token", "read_token", "revision"]
+    inlines = [SeatInline]
+
+
+@admin.register(Hand)
+class HandAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "number", "voided", "version", "device", "created"]
+    list_filter = ["voided"]
+    list_select_related = ["session"]
+    inlines = [HandChangeInline]
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ["session", "player", "position"]
+    list_select_related = ["session", "player"]
+
+
+@admin.register(HandChange)
+class HandChangeAdmin(admin.ModelAdmin):
+    list_display = ["hand", "kind", "device", "at"]
+    list_filter = ["kind"]
+    list_select_related = ["hand__session"]

@@ -1,0 +1,77 @@
+// The tile picker and small helps for the hand form. The page works without this file.
+(function () {
+  "use strict";
+  function pipsOf(tile) { var p = tile.split(":"); return (+p[0]) + (+p[1]); }
+  function tilesIn(input) { return input.value.trim() ? input.value.trim().split(/[\s,]+/) : []; }
+
+  function setUp(form) {
+    if (!form || form.dataset.ready) return;
+    form.dataset.ready = "1";
+    var deck = JSON.parse(form.dataset.deck || "{}");
+    var tileInputs = form.querySelectorAll("input[data-tiles]");
+
+    function used(tile) {
+      var n = 0;
+      tileInputs.forEach(function (input) {
+        tilesIn(input).forEach(function (t) { if (t === tile) n += 1; });
+      });
+      return n;
+    }
+
+    function refresh() {
+      form.querySelectorAll(".picker").forEach(function (picker) {
+        var input = form.querySelector("#" + picker.dataset.input);
+        picker.querySelectorAll("button[data-tile]").forEach(function (button) {
+          button.disabled = used(button.dataset.tile) >= deck[button.dataset.tile];
+        });
+        var chosen = picker.nextElementSibling;
+        chosen.innerHTML = "";
+        var total = 0;
+        tilesIn(input).forEach(function (tile, i) {
+          total += pipsOf(tile);
+          var b = document.createElement("button");
+          b.type = "button"; b.textContent = tile + " ✕"; b.className = "secondary";
+          b.addEventListener("click", function () {
+            var list = tilesIn(input); list.splice(i, 1); input.value = list.join(" "); refresh();
+          });
+          chosen.appendChild(b);
+        });
+        var sum = form.querySelector("#" + picker.dataset.sum);
+        if (sum) sum.textContent = tilesIn(input).length ? "= " + total : "";
+      });
+    }
+
+    form.querySelectorAll(".picker").forEach(function (picker) {
+      var input = form.querySelector("#" + picker.dataset.input);
+      Object.keys(deck).forEach(function (tile) {
+        var b = document.createElement("button");
+        b.type = "button"; b.dataset.tile = tile; b.textContent = tile;
+        b.addEventListener("click", function () {
+          if (used(tile) >= deck[tile]) return;
+          input.value = tilesIn(input).concat([tile]).join(" ");
+          refresh();
+        });
+        picker.appendChild(b);
+      });
+      input.addEventListener("input", refresh);
+    });
+
+    // Head specials belong to whoever leads; tail specials to everyone else.
+    var first = form.querySelector("select[name=first]");
+    function showSeats() {
+      if (!first) return;
+      form.querySelectorAll("fieldset[data-player]").forEach(function (set) {
+        var leads = set.dataset.player === first.value;
+        set.querySelectorAll("[data-seat=head]").forEach(function (el) { el.classList.toggle("hidden", !leads); });
+        set.querySelectorAll("[data-seat=tail]").forEach(function (el) { el.classList.toggle("hidden", leads); });
+      });
+    }
+    if (first) first.addEventListener("change", showSeats);
+    showSeats();
+    refresh();
+  }
+
+  function setUpAll() { document.querySelectorAll("form[data-deck]").forEach(setUp); }
+  document.addEventListener("DOMContentLoaded", setUpAll);
+  document.addEventListener("htmx:afterSettle", setUpAll);
+})();
