@@ -48,6 +48,9 @@ class ScoredSession:
     rows: list[Row]
     result: SessionResult
 
+    def row(self, number: int) -> Row | None:
+        return next((row for row in self.rows if row.hand.number == number), None)
+
     @property
     def latest(self) -> list[Row]:
         """The last hands, newest first, for the table page."""

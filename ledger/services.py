@@ -65,18 +65,20 @@ def hand_record(
 ) -> Hand:
     """Record hand ``number`` (the next one). Raises ScoringError if the hand is invalid and
     HandAlreadyRecorded if another phone saved that hand first."""
-    with transaction.atomic():
-        existing = session.hands.filter(number=number).first()
-        if existing is not None:
-            raise HandAlreadyRecorded(existing)
-        _check(session, [hand.data for hand in _live_hands(session)] + [data])
-        try:
-            with transaction.atomic():
-                hand = Hand.objects.create(session=session, number=number, data=data, device=device)
-        except IntegrityError:
-            raise HandAlreadyRecorded(session.hands.get(number=number)) from None
-        HandChange.objects.create(hand=hand, kind=HandChange.Kind.RECORD, after=data, device=device)
-        _touch(session)
+    try:
+        with transaction.atomic():
+            existing = session.hands.filter(number=number).first()
+            if existing is not None:
+                raise HandAlreadyRecorded(existing)
+            _check(session, [hand.data for hand in _live_hands(session)] + [data])
+            hand = Hand.objects.create(session=session, number=number, data=data, device=device)
+            HandChange.objects.create(
+                hand=hand, kind=HandChange.Kind.RECORD, after=data, device=device
+            )
+            _touch(session)
+    except IntegrityError:
+        # Another phone's save of this hand committed between our check and our insert.
+        raise HandAlreadyRecorded(session.hands.get(number=number)) from None
     return hand
 
 

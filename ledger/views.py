@@ -91,7 +91,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
     session = selectors.session_by_token(token)
     view = selectors.scored(session)
     if request.method == "GET":
-        saved = view.rows[-1] if request.GET.get("saved") and view.rows else None
+        saved = view.row(int(request.GET.get("saved") or 0))
         return render(request, "ledger/table.html", _table_context(request, view, saved=saved))
     form = HandForm(session.game, view.seating, request.POST)
     data = form.data()
@@ -101,13 +101,13 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             if request.POST.get("action") == "preview":
                 extra["preview"] = selectors.preview(view, data)
             else:
-                services.hand_record(
+                hand = services.hand_record(
                     session=session,
                     number=int(request.POST.get("number") or view.next_number),
                     data=data,
                     device=_device(request),
                 )
-                return _saved(request, token)
+                return _saved(request, session, hand.number)
         except ScoringError as error:
             form.add_scoring_error(error)
         except services.HandAlreadyRecorded as taken:
@@ -118,12 +118,13 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, template, context, status=status)
 
 
-def _saved(request: HttpRequest, token: str) -> HttpResponse:
-    view = selectors.scored(selectors.session_by_token(token))
+def _saved(request: HttpRequest, session: TableSession, number: int) -> HttpResponse:
     if not request.htmx:
-        response: HttpResponse = redirect(reverse("table", args=[token]) + "?saved=1")
+        url = reverse("table", args=[session.token])
+        response: HttpResponse = redirect(f"{url}?saved={number}")
     else:
-        context = _table_context(request, view, saved=view.rows[-1])
+        view = selectors.scored(session)
+        context = _table_context(request, view, saved=view.row(number))
         response = render(request, "ledger/table.html#hand_form", context)
         response["HX-Trigger"] = "ledger-changed"
     device = _device(request)
@@ -148,7 +149,7 @@ def live(request: HttpRequest, token: str) -> HttpResponse:
 def hand_detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
     session = selectors.session_by_token(token)
     view = selectors.scored(session)
-    row = next((row for row in view.rows if row.hand.number == number), None)
+    row = view.row(number)
     if row is None:
         raise Http404("No such hand")
     errors: dict[str, str] = {}

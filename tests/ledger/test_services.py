@@ -1,0 +1,109 @@
+from __future__ import annotations
+
+import pytest
+
+from ledger import selectors, services
+from ledger.models import Hand, HandChange, TableSession
+from scoring import ScoringError
+from tests.ledger.conftest import SEATING, plain_hand
+
+
+def test_session_create_seats_players_in_order(ce_deng):
+    assert ce_deng.seating == SEATING
+    assert len(ce_deng.token) >= 22 and ce_deng.token != ce_deng.read_token
+
+
+@pytest.mark.parametrize(
+    ("game", "seating", "path"),
+    [
+        ("ding-niu", ["A", "B", "C"], "seating"),
+        ("ce-deng", ["A", "a", "B", "C"], "seating[1]"),
+        ("no-such-game", ["A", "B"], "game"),
+    ],
+)
+def test_session_create_refuses_what_scoring_refuses_and_stores_nothing(db, game, seating, path):
+    with pytest.raises(ScoringError) as refused:
+        services.session_create(game=game, options={}, seating=seating, first=seating[0])
+
+    assert refused.value.path == path
+    assert TableSession.objects.count() == 0
+
+
+def test_hand_record_stores_the_hand_and_its_history(ce_deng):
+    hand = services.hand_record(session=ce_deng, number=1, data=plain_hand(), device="phone A")
+
+    assert hand.number == 1
+    change = HandChange.objects.get()
+    assert (change.kind, change.before, change.after, change.device) == (
+        "record", None, plain_hand(), "phone A"
+    )
+    ce_deng.refresh_from_db()
+    assert ce_deng.revision == 1
+
+
+def test_invalid_hand_is_refused_with_the_engines_path_and_nothing_is_stored(ce_deng):
+    with pytest.raises(ScoringError) as refused:
+        services.hand_record(session=ce_deng, number=1, data=plain_hand(Bob=1))
+
+    assert refused.value.path == "hands[0].results.Bob.pips"
+    assert not Hand.objects.exists() and not HandChange.objects.exists()
+
+
+def test_second_save_of_the_same_hand_is_told_and_shown_the_first(ce_deng):
+    first = services.hand_record(session=ce_deng, number=1, data=plain_hand(), device="A")
+
+    with pytest.raises(services.HandAlreadyRecorded) as taken:
+        services.hand_record(session=ce_deng, number=1, data=plain_hand(Anna=4), device="B")
+
+    assert taken.value.hand == first
+    assert Hand.objects.get().data == plain_hand()
+
+
+def test_correcting_a_hand_recomputes_everything_after_it(ce_deng):
+    services.hand_record(session=ce_deng, number=1, data=plain_hand())
+    services.hand_record(session=ce_deng, number=2, data=plain_hand(direction="cw", Anna=4))
+    hand = Hand.objects.get(number=1)
+
+    services.hand_correct(hand=hand, data=plain_hand(Anna=20), version=1, device="C")
+
+    view = selectors.scored(ce_deng)
+    # Hand 1 is now 20/12/34/18: sum 84, Anna 84-4x20=+4; hand 2: sum 68, Anna 68-4x4=+52.
+    assert view.result.totals.net["Anna"] == 4 + 52
+    change = HandChange.objects.filter(kind="correct").get()
+    assert change.before == plain_hand() and change.after == plain_hand(Anna=20)
+
+
+def test_correction_against_a_stale_version_is_refused_with_the_current_state(ce_deng):
+    hand = services.hand_record(session=ce_deng, number=1, data=plain_hand())
+    services.hand_correct(hand=hand, data=plain_hand(Anna=4), version=1)
+
+    with pytest.raises(services.StaleVersion) as stale:
+        services.hand_correct(hand=hand, data=plain_hand(Anna=6), version=1)
+
+    assert stale.value.hand.data == plain_hand(Anna=4)
+    assert Hand.objects.get().data == plain_hand(Anna=4)
+
+
+def test_void_keeps_the_hand_but_it_counts_for_nothing(ce_deng):
+    hand = services.hand_record(session=ce_deng, number=1, data=plain_hand())
+
+    services.hand_void(hand=hand, version=1, device="D")
+
+    view = selectors.scored(ce_deng)
+    assert Hand.objects.get().voided
+    assert all(amount == 0 for amount in view.result.totals.net.values())
+    assert [row.result for row in view.rows] == [None]
+    assert list(HandChange.objects.values_list("kind", flat=True)) == ["record", "void"]
+
+
+def test_invalid_correction_is_refused_and_the_hand_is_unchanged(ce_deng):
+    hand = services.hand_record(session=ce_deng, number=1, data=plain_hand())
+    bad = plain_hand()
+    bad["results"]["Anna"] = {"pips": 5, "specials": ["pass"]}
+
+    with pytest.raises(ScoringError) as refused:
+        services.hand_correct(hand=hand, data=bad, version=1)
+
+    assert refused.value.path == "hands[0].results.Anna.pips"
+    assert Hand.objects.get().data == plain_hand()
+    assert Hand.objects.get().version == 1

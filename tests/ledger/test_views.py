@@ -1,0 +1,287 @@
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from ledger import services
+from ledger.models import Hand, HandChange, TableSession
+from tests.ledger.conftest import SEATING, form_post, plain_hand
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def new_table_post(**fields):
+    post = {"game": "ce-deng", "first": "0", "stake": "1", "head_tail": "7/8"}
+    post |= {f"player_{i}": name for i, name in enumerate(SEATING)}
+    return post | fields
+
+
+def test_starting_a_table_redirects_to_its_secret_page(client, db):
+    response = client.post(reverse("session_new"), new_table_post(stake="0.50"))
+
+    session = TableSession.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("table", args=[session.token])
+    assert session.seating == SEATING and session.first == "Anna"
+    assert session.options == {"stake": "0.50"}
+
+
+def test_draw_lots_picks_a_seated_first_player(client, db):
+    client.post(reverse("session_new"), new_table_post(first="draw"))
+
+    assert TableSession.objects.get().first in SEATING
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"game": "ding-niu", "player_3": ""}, "Ding Niu is for exactly 4 players, not 3"),
+        ({"player_1": "anna"}, "seated twice"),
+        ({"stake": "abc"}, "expected a positive amount"),
+    ],
+)
+def test_bad_table_gets_a_clear_message_and_nothing_is_stored(client, db, fields, message):
+    response = client.post(reverse("session_new"), new_table_post(**fields))
+
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert not TableSession.objects.exists()
+
+
+def test_table_page_needs_the_token(client, ce_deng):
+    assert client.get(reverse("table", args=[ce_deng.token])).status_code == 200
+    assert client.get(reverse("table", args=["x" + ce_deng.token[1:]])).status_code == 404
+    assert client.get(reverse("summary", args=[ce_deng.read_token])).status_code == 404
+
+
+def test_recording_a_hand_without_javascript_redirects_to_the_result(client, ce_deng):
+    url = reverse("table", args=[ce_deng.token])
+
+    response = client.post(url, form_post(1))
+    page = client.get(response["Location"]).content.decode()
+
+    assert response.status_code == 302
+    assert 'id="saved"' in page and "Anna +58" in page
+    assert "Next: Anna leads, clockwise" in page
+    assert Hand.objects.get().device == "Anna's phone"
+
+
+def test_recording_a_hand_with_htmx_returns_the_form_partial_with_the_result(client, ce_deng):
+    url = reverse("table", args=[ce_deng.token])
+
+    response = client.post(url, form_post(1), **HTMX)
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert page.lstrip().startswith('<section id="hand-form">')
+    assert "<html" not in page
+    assert "Celine -70" in page
+    assert response["HX-Trigger"] == "ledger-changed"
+
+
+def test_specials_and_tiles_from_the_form_reach_the_engine(client, ce_deng):
+    url = reverse("table", args=[ce_deng.token])
+    post = form_post(1, pips_0="0", specials_0="pass", specials_2="tail_eight", pips_3="")
+    post["tiles-3"] = "6:6 3:3"
+
+    client.post(url, post)
+
+    assert Hand.objects.get().data["results"] == {
+        "Anna": {"pips": 0, "specials": ["pass"]},
+        "Bob": {"pips": 12},
+        "Celine": {"pips": 34, "specials": ["tail_eight"]},
+        "Dominic": {"tiles": ["6:6", "3:3"]},
+    }
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"pips_1": "1"}, "Bob&#x27;s score of 1 is impossible"),
+        ({"pips_1": ""}, "Enter Bob&#x27;s score."),
+        ({"pips_1": "1.5"}, "expected a whole number"),
+        ({"specials_1": "head_seven"}, "head_seven is only for the first player"),
+        ({"tiles_1": "1:2 1:2"}, "1:2 is entered 2 times"),
+    ],
+)
+def test_invalid_hand_shows_the_message_beside_the_field_and_stores_nothing(
+    client, ce_deng, fields, message
+):
+    url = reverse("table", args=[ce_deng.token])
+
+    response = client.post(url, form_post(1, **fields), **HTMX)
+
+    page = response.content.decode()
+    assert message in page
+    player = page.index('id="player-1"')
+    assert player < page.index(message) < page.index('id="player-2"')
+    assert not Hand.objects.exists()
+
+
+def test_preview_shows_the_settlement_and_stores_nothing(client, ce_deng):
+    url = reverse("table", args=[ce_deng.token])
+
+    response = client.post(url, form_post(1, action="preview"), **HTMX)
+
+    assert 'id="preview"' in response.content.decode()
+    assert "Anna +58" in response.content.decode()
+    assert not Hand.objects.exists()
+
+
+def test_second_phone_saving_the_same_hand_is_shown_the_first(client, ce_deng):
+    url = reverse("table", args=[ce_deng.token])
+    client.post(url, form_post(1))
+
+    response = client.post(url, form_post(1, pips_0="4", device="Bob's phone"))
+
+    page = response.content.decode()
+    assert response.status_code == 409
+    assert "Hand 1 is already recorded, by Anna&#x27;s phone" in page
+    assert Hand.objects.get().data["results"]["Anna"] == {"pips": 2}
+    assert 'name="pips-0" id="pips-0" value="4"' in page  # what Bob typed is kept
+
+
+def test_live_poll_answers_204_until_something_changes(client, ce_deng, django_assert_num_queries):
+    url = reverse("live", args=[ce_deng.token])
+
+    with django_assert_num_queries(1):
+        assert client.get(url, {"rev": "0"}).status_code == 204
+    services.hand_record(session=ce_deng, number=1, data=plain_hand())
+    changed = client.get(url, {"rev": "0"})
+
+    assert changed.status_code == 200
+    assert 'hx-get="/t/' in changed.content.decode()
+    assert "?rev=1" in changed.content.decode()
+    assert client.get(url, {"rev": "1"}).status_code == 204
+    assert client.get(reverse("live", args=["nope"]), {"rev": "1"}).status_code == 404
+
+
+def test_correcting_a_hand_from_its_page(client, ce_deng):
+    services.hand_record(session=ce_deng, number=1, data=plain_hand())
+    url = reverse("hand_detail", args=[ce_deng.token, 1])
+    post = form_post(1, pips_0="20", action="correct", version="1", device="Celine's phone")
+
+    response = client.post(url, post)
+
+    assert response.status_code == 302
+    hand = Hand.objects.get()
+    assert hand.data["results"]["Anna"] == {"pips": 20} and hand.version == 2
+    history = client.get(reverse("history", args=[ce_deng.token])).content.decode()
+    assert "corrected" in history and "Celine&#x27;s phone" in history
+
+
+def test_stale_correction_gets_409_with_the_current_hand(client, ce_deng):
+    hand = services.hand_record(session=ce_deng, number=1, data=plain_hand())
+    services.hand_correct(hand=hand, data=plain_hand(Anna=4), version=1)
+    url = reverse("hand_detail", args=[ce_deng.token, 1])
+
+    response = client.post(url, form_post(1, pips_0="20", action="correct", version="1"))
+
+    assert response.status_code == 409
+    assert "Someone else changed this hand" in response.content.decode()
+    assert Hand.objects.get().data == plain_hand(Anna=4)
+
+
+def test_voiding_a_hand_keeps_it_in_the_history(client, ce_deng):
+    services.hand_record(session=ce_deng, number=1, data=plain_hand())
+    url = reverse("hand_detail", args=[ce_deng.token, 1])
+
+    client.post(url, {"action": "void", "version": "1"})
+
+    assert Hand.objects.get().voided
+    assert HandChange.objects.count() == 2
+    summary = client.get(reverse("summary", args=[ce_deng.token])).content.decode()
+    assert "voided" in summary
+
+
+def _csv(response):
+    body = b"".join(response.streaming_content).decode("utf-8")
+    assert body.startswith("\ufeff")
+    return list(csv.reader(io.StringIO(body[1:])))
+
+
+def test_exports_stream_hands_payments_and_settle_up(client, ce_deng):
+    data = plain_hand()
+    data["results"]["Anna"] = {"pips": 0, "specials": ["pass"]}
+    services.hand_record(session=ce_deng, number=1, data=data)
+
+    hands = _csv(client.get(reverse("export", args=[ce_deng.token, "hands"])))
+    payments = _csv(client.get(reverse("export", args=[ce_deng.token, "payments"])))
+    settle = _csv(client.get(reverse("export", args=[ce_deng.token, "settle-up"])))
+
+    assert hands[0][:6] == ["hand", "voided", "first", "direction", "event", "player"]
+    assert hands[1] == ["1", "", "Anna", "ccw", "", "Anna", "1", "1", "0", "pass", "1", "128"]
+    assert len(hands) == 1 + 4
+    assert ["1", "Bob", "Anna", "24", "2", "pass"] in payments
+    assert settle[0] == ["from", "to", "amount"]
+    assert len(settle) - 1 <= 3
+
+
+def test_exports_keep_chinese_and_korean_names(client, db):
+    session = services.session_create(
+        game="jie-long", options={}, seating=["张伟", "김민준"], first="张伟"
+    )
+    data = {"results": {"张伟": {"pips": 3}, "김민준": {"pips": 12}}}
+    services.hand_record(session=session, number=1, data=data)
+
+    rows = _csv(client.get(reverse("export", args=[session.token, "settle-up"])))
+
+    assert rows[1] == ["김민준", "张伟", "9"]
+
+
+def test_read_only_link_shows_the_summary_and_exports_but_no_forms(client, ce_deng):
+    services.hand_record(session=ce_deng, number=1, data=plain_hand())
+
+    page = client.get(reverse("shared", args=[ce_deng.read_token])).content.decode()
+
+    assert "Settle up" in page and "<form method=\"post\" action=\"/t/" not in page
+    assert ce_deng.token not in page
+    export = client.get(reverse("shared_export", args=[ce_deng.read_token, "hands"]))
+    assert export.status_code == 200
+    assert client.post(reverse("shared", args=[ce_deng.read_token])).status_code == 405
+
+
+def test_qr_code_is_an_svg_of_the_join_link(client, ce_deng):
+    response = client.get(reverse("qr", args=[ce_deng.token]))
+
+    assert response["Content-Type"] == "image/svg+xml"
+    assert response.content.startswith(b"<svg")
+
+
+def _add_hands(session, start, stop):
+    for number in range(start, stop):
+        direction = "ccw" if number % 2 else "cw"
+        services.hand_record(session=session, number=number, data=plain_hand(direction=direction))
+
+
+def _queries(request):
+    with CaptureQueriesContext(connection) as queries:
+        response = request()
+    assert response.status_code in (200, 302)
+    return len(queries)
+
+
+@pytest.mark.parametrize("url_name", ["table", "summary", "history"])
+def test_page_queries_do_not_grow_with_the_hands(client, ce_deng, url_name):
+    url = reverse(url_name, args=[ce_deng.token])
+    _add_hands(ce_deng, 1, 3)
+    few = _queries(lambda: client.get(url))
+    _add_hands(ce_deng, 3, 43)
+
+    assert _queries(lambda: client.get(url)) == few <= 5
+
+
+def test_hand_save_queries_do_not_grow_with_the_hands(client, ce_deng):
+    url = reverse("table", args=[ce_deng.token])
+    _add_hands(ce_deng, 1, 3)
+    few = _queries(lambda: client.post(url, form_post(3, direction="ccw"), **HTMX))
+    _add_hands(ce_deng, 4, 44)
+
+    many = _queries(lambda: client.post(url, form_post(44, direction="cw"), **HTMX))
+
+    assert many == few <= 16
