@@ -27,6 +27,7 @@ from scoring.tiles import Tile
 E = TypeVar("E", bound=StrEnum)
 MAX_AMOUNT = Decimal(10) ** 9
 MAX_PLACES = 4
+MAX_WHOLE = 10_000  # far above any score; keeps absurd numbers from costing time
 
 
 def score(document: object) -> dict[str, Any]:
@@ -115,8 +116,10 @@ def _result(value: object, path: str) -> Result:
         if type(pips) is int and pips >= 0:
             return Result(pips=pips)
     raw = _object(value, path, optional={"pips", "tiles", "specials"})
-    if ("pips" in raw) == ("tiles" in raw):
+    if "pips" in raw and "tiles" in raw:
         raise ScoringError("give either pips (a number) or tiles (a list), not both", path)
+    if "pips" not in raw and "tiles" not in raw:
+        raise ScoringError("the score is missing: give pips (a number) or tiles (a list)", path)
     specials = _specials(raw.get("specials", []), f"{path}.specials")
     if "tiles" in raw:
         tiles = _tiles(raw["tiles"], f"{path}.tiles")
@@ -225,6 +228,8 @@ def _number(value: object, path: str, what: str) -> Decimal:
 def _whole(value: object, path: str) -> int:
     what = "a whole number, 0 or more"
     number = _number(value, path, what)
+    if number > MAX_WHOLE:
+        raise ScoringError(f"{what} no larger than {MAX_WHOLE}: no hand comes near that", path)
     if number < 0 or number != number.to_integral_value():
         raise ScoringError(f"expected {what}, not {value}", path)
     return int(number)

@@ -72,7 +72,9 @@ def score_hand(
             next_first = turn_order(session.seating, first, Direction.CCW)[1]
         else:
             next_first = outcome.ranking[0]
-        next_direction = direction.reverse() if game.alternates else direction
+        # Only Ce Deng alternates; elsewhere play is counter-clockwise unless a hand records
+        # otherwise.
+        next_direction = direction.reverse() if game.alternates else Direction.CCW
     return HandResult(
         first=first,
         direction=direction,

@@ -33,7 +33,7 @@ class Tile:
         """Read ``"a:b"`` (or ``"b:a"``, the same tile); raise ScoringError otherwise."""
         if isinstance(text, str):
             a, sep, b = text.strip().partition(":")
-            if sep and a.isdigit() and b.isdigit() and 1 <= int(a) <= 6 and 1 <= int(b) <= 6:
+            if sep and len(a) == len(b) == 1 and a in "123456" and b in "123456":
                 return _TILES[min(int(a), int(b)), max(int(a), int(b))]
         raise ScoringError(
             f'{text!r} is not a tile: write a tile as two numbers from 1 to 6, like "6:4"',
