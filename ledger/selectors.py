@@ -9,6 +9,7 @@ from typing import Any
 from django.http import Http404
 
 import scoring
+from ledger import display
 from ledger.models import Hand, HandChange, TableSession
 from scoring import GAMES, HandResult, SessionResult
 
@@ -33,11 +34,30 @@ def game_list() -> list[GameSummary]:
 LATEST = 10
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
+class StoredHand:
+    """What pages need of a stored hand, read without building model instances."""
+
+    pk: int
+    number: int
+    data: dict[str, Any]
+    voided: bool
+    version: int
+    device: str
+
+    @classmethod
+    def of(cls, hand: Hand) -> StoredHand:
+        return cls(hand.pk, hand.number, hand.data, hand.voided, hand.version, hand.device)
+
+
+STORED_FIELDS = ("pk", "number", "data", "voided", "version", "device")
+
+
+@dataclass(frozen=True, slots=True)
 class Row:
     """A stored hand beside what scoring made of it (``None`` when voided)."""
 
-    hand: Hand
+    hand: StoredHand
     result: HandResult | None
 
 
@@ -98,7 +118,10 @@ def session_by_read_token(token: str) -> TableSession:
 
 def scored(session: TableSession) -> ScoredSession:
     """Every hand of ``session``, voided ones included, and the session scored from scratch."""
-    hands = list(session.hands.order_by("number"))
+    hands = [
+        StoredHand(*values)
+        for values in session.hands.order_by("number").values_list(*STORED_FIELDS)
+    ]
     live = [hand for hand in hands if not hand.voided]
     result = scoring.score_session(
         scoring.parse_session(session.document([hand.data for hand in live]))
@@ -108,6 +131,20 @@ def scored(session: TableSession) -> ScoredSession:
         session=session,
         seating=session.seating,
         rows=[Row(hand, by_pk.get(hand.pk)) for hand in hands],
+        result=result,
+    )
+
+
+def after_record(session: TableSession, hand: Hand, result: SessionResult) -> ScoredSession:
+    """The session as a save left it, from the scoring the save already did.
+
+    It holds only the saved hand's row: enough for the hand form and its result panel, which
+    is all a save answers with; the live part of the page reads the rest when it polls.
+    """
+    return ScoredSession(
+        session=session,
+        seating=session.seating,
+        rows=[Row(StoredHand.of(hand), result.hands[-1])],
         result=result,
     )
 
@@ -124,11 +161,12 @@ def preview(view: ScoredSession, data: dict[str, Any]) -> HandResult:
     return scoring.score_session(scoring.parse_session(document)).hands[-1]
 
 
-def changes(session: TableSession) -> list[HandChange]:
-    """Every change to every hand of the session, oldest first, in one query."""
-    return list(
-        HandChange.objects.filter(hand__session=session).select_related("hand").order_by("at", "pk")
-    )
+def changes(session: TableSession, number: int | None = None) -> list[HandChange]:
+    """Every change to the session's hands (or to hand ``number``), oldest first, one query."""
+    found = HandChange.objects.filter(hand__session=session).select_related("hand")
+    if number is not None:
+        found = found.filter(hand__number=number)
+    return list(found.order_by("at", "pk"))
 
 
 @dataclass(frozen=True)
@@ -139,8 +177,19 @@ class Line:
     last_y: float
 
 
+@dataclass(frozen=True, slots=True)
+class SummaryRow:
+    """One line of the summary's hand table, ready to print."""
+
+    number: int
+    led: str  # "Anna ↺"; empty for a voided hand
+    cells: list[tuple[int | str, str, str]]  # per seat: score, signed net, CSS class
+    entered: str
+
+
 @dataclass(frozen=True)
 class Summary:
+    hands: list[SummaryRow]
     specials: list[tuple[str, dict[str, int]]]  # per player: special -> count
     pairwise: list[tuple[str, str, Decimal]]  # (payer, payee, amount) net per pair
     chart: list[Line]
@@ -179,6 +228,7 @@ def summary(view: ScoredSession) -> Summary:
                 pairwise.append((a, b, balance) if balance > 0 else (b, a, -balance))
     lines, zero_y = _chart(view)
     return Summary(
+        hands=[_summary_row(row, view.seating) for row in view.rows],
         specials=[(name, counts[name]) for name in view.seating],
         pairwise=pairwise,
         chart=lines,
@@ -186,6 +236,22 @@ def summary(view: ScoredSession) -> Summary:
         chart_width=CHART_WIDTH,
         chart_height=CHART_HEIGHT,
     )
+
+
+def _summary_row(row: Row, seating: list[str]) -> SummaryRow:
+    if row.result is None:
+        return SummaryRow(row.hand.number, "", [], display.hand_text(row.hand.data))
+    arrow = "↻" if row.result.direction == "cw" else "↺"
+    cells = [
+        (
+            row.result.scores.get(name, ""),
+            display.money(row.result.net[name]),
+            display.sign(row.result.net[name]),
+        )
+        for name in seating
+    ]
+    led = f"{row.result.first} {arrow}"
+    return SummaryRow(row.hand.number, led, cells, display.hand_text(row.hand.data))
 
 
 def _chart(view: ScoredSession) -> tuple[list[Line], float]:

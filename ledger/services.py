@@ -6,7 +6,7 @@ hand is checked by scoring the whole session with ``scoring`` before anything is
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
@@ -47,13 +47,19 @@ def session_create(
     return session
 
 
-def _check(session: TableSession, hands: list[dict[str, Any]]) -> None:
+def _check(session: TableSession, hands: list[dict[str, Any]]) -> scoring.SessionResult:
     """Score the session as it would be; a ScoringError stops the change."""
-    scoring.score_session(scoring.parse_session(session.document(hands)))
+    return scoring.score_session(scoring.parse_session(session.document(hands)))
 
 
-def _live_hands(session: TableSession) -> list[Hand]:
-    return list(session.hands.filter(voided=False).order_by("number"))
+class Recorded(NamedTuple):
+    hand: Hand
+    result: scoring.SessionResult  # the session scored with the new hand, as the save checked it
+
+
+def _live_hands(session: TableSession) -> list[tuple[int, dict[str, Any]]]:
+    """(pk, data) of every hand that counts, in order."""
+    return list(session.hands.filter(voided=False).order_by("number").values_list("pk", "data"))
 
 
 def _touch(session: TableSession) -> None:
@@ -62,7 +68,7 @@ def _touch(session: TableSession) -> None:
 
 def hand_record(
     *, session: TableSession, number: int, data: dict[str, Any], device: str = ""
-) -> Hand:
+) -> Recorded:
     """Record hand ``number`` (the next one). Raises ScoringError if the hand is invalid and
     HandAlreadyRecorded if another phone saved that hand first."""
     try:
@@ -70,7 +76,7 @@ def hand_record(
             existing = session.hands.filter(number=number).first()
             if existing is not None:
                 raise HandAlreadyRecorded(existing)
-            _check(session, [hand.data for hand in _live_hands(session)] + [data])
+            result = _check(session, [hand for _, hand in _live_hands(session)] + [data])
             hand = Hand.objects.create(session=session, number=number, data=data, device=device)
             HandChange.objects.create(
                 hand=hand, kind=HandChange.Kind.RECORD, after=data, device=device
@@ -79,49 +85,52 @@ def hand_record(
     except IntegrityError:
         # Another phone's save of this hand committed between our check and our insert.
         raise HandAlreadyRecorded(session.hands.get(number=number)) from None
-    return hand
+    return Recorded(hand, result)
 
 
-def hand_correct(*, hand: Hand, data: dict[str, Any], version: int, device: str = "") -> Hand:
+def _hand_for_update(session: TableSession, number: int, version: int) -> Hand:
+    current = Hand.objects.select_for_update().get(session=session, number=number)
+    if current.version != version:
+        raise StaleVersion(current)
+    return current
+
+
+def hand_correct(
+    *, session: TableSession, number: int, data: dict[str, Any], version: int, device: str = ""
+) -> Hand:
     """Replace what hand says; everything after it is recomputed when shown.
 
     Raises StaleVersion if the hand changed since ``version`` and ScoringError if the
-    corrected session is invalid (for example, a later hand's special no longer fits).
+    corrected hand is invalid.
     """
     with transaction.atomic():
-        current = Hand.objects.select_for_update().get(pk=hand.pk)
-        if current.version != version:
-            raise StaleVersion(current)
-        hands = [
-            data if other.pk == current.pk else other.data for other in _live_hands(current.session)
-        ]
-        _check(current.session, hands)
+        current = _hand_for_update(session, number, version)
+        hands = [data if pk == current.pk else other for pk, other in _live_hands(session)]
+        _check(session, hands)
         before = current.data
         current.data, current.version, current.device = data, current.version + 1, device
         current.save(update_fields=["data", "version", "device"])
         HandChange.objects.create(
             hand=current, kind=HandChange.Kind.CORRECT, before=before, after=data, device=device
         )
-        _touch(current.session)
+        _touch(session)
     return current
 
 
-def hand_void(*, hand: Hand, version: int, device: str = "") -> Hand:
+def hand_void(*, session: TableSession, number: int, version: int, device: str = "") -> Hand:
     """Void a hand: it stays in the history and counts for nothing.
 
     Raises StaleVersion if the hand changed since ``version``, and ScoringError if the
     hands after it no longer make sense without it.
     """
     with transaction.atomic():
-        current = Hand.objects.select_for_update().get(pk=hand.pk)
-        if current.version != version:
-            raise StaleVersion(current)
-        hands = [other.data for other in _live_hands(current.session) if other.pk != current.pk]
-        _check(current.session, hands)
+        current = _hand_for_update(session, number, version)
+        hands = [other for pk, other in _live_hands(session) if pk != current.pk]
+        _check(session, hands)
         current.voided, current.version, current.device = True, current.version + 1, device
         current.save(update_fields=["voided", "version", "device"])
         HandChange.objects.create(
             hand=current, kind=HandChange.Kind.VOID, before=current.data, device=device
         )
-        _touch(current.session)
+        _touch(session)
     return current

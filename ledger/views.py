@@ -45,6 +45,10 @@ def session_new(request: HttpRequest) -> HttpResponse:
     return render(request, "ledger/session_new.html", context, status=400 if form.errors else 200)
 
 
+def _int(text: str | None, default: int) -> int:
+    return int(text) if text and text.isdigit() else default
+
+
 def _device(request: HttpRequest) -> str:
     return str(request.POST.get("device") or request.COOKIES.get(DEVICE_COOKIE, ""))[:40]
 
@@ -89,41 +93,48 @@ def _table_context(
 @require_http_methods(["GET", "POST"])
 def table(request: HttpRequest, token: str) -> HttpResponse:
     session = selectors.session_by_token(token)
-    view = selectors.scored(session)
     if request.method == "GET":
-        saved = view.row(int(request.GET.get("saved") or 0))
+        view = selectors.scored(session)
+        number = request.GET.get("saved", "")
+        saved = view.row(int(number)) if number.isdigit() else None
         return render(request, "ledger/table.html", _table_context(request, view, saved=saved))
-    form = HandForm(session.game, view.seating, request.POST)
+    form = HandForm(session.game, session.seating, request.POST)
     data = form.data()
     extra: dict[str, Any] = {}
-    if data is not None:
+    if data is not None and request.POST.get("action") != "preview":
         try:
-            if request.POST.get("action") == "preview":
-                extra["preview"] = selectors.preview(view, data)
-            else:
-                hand = services.hand_record(
-                    session=session,
-                    number=int(request.POST.get("number") or view.next_number),
-                    data=data,
-                    device=_device(request),
-                )
-                return _saved(request, session, hand.number)
+            recorded = services.hand_record(
+                session=session,
+                number=_int(request.POST.get("number"), 1),
+                data=data,
+                device=_device(request),
+            )
+            return _saved(request, session, recorded)
         except ScoringError as error:
             form.add_scoring_error(error)
         except services.HandAlreadyRecorded as taken:
             extra["taken"] = taken.hand
+    view = selectors.scored(session)
+    if data is not None and not form.errors and "taken" not in extra:
+        try:
+            extra["preview"] = selectors.preview(view, data)
+        except ScoringError as error:
+            form.add_scoring_error(error)
     context = _table_context(request, view, post=request.POST, errors=form.errors, **extra)
     template = "ledger/table.html#hand_form" if request.htmx else "ledger/table.html"
     status = 200 if request.htmx else 409 if "taken" in extra else 400 if form.errors else 200
     return render(request, template, context, status=status)
 
 
-def _saved(request: HttpRequest, session: TableSession, number: int) -> HttpResponse:
+def _saved(
+    request: HttpRequest, session: TableSession, recorded: services.Recorded
+) -> HttpResponse:
+    number = recorded.hand.number
     if not request.htmx:
         url = reverse("table", args=[session.token])
         response: HttpResponse = redirect(f"{url}?saved={number}")
     else:
-        view = selectors.scored(session)
+        view = selectors.after_record(session, recorded.hand, recorded.result)
         context = _table_context(request, view, saved=view.row(number))
         response = render(request, "ledger/table.html#hand_form", context)
         response["HX-Trigger"] = "ledger-changed"
@@ -157,17 +168,23 @@ def hand_detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
     post = None
     if request.method == "POST":
         post = request.POST
-        version = int(request.POST.get("version") or 0)
+        version = _int(request.POST.get("version"), 0)
         try:
             if request.POST.get("action") == "void":
-                services.hand_void(hand=row.hand, version=version, device=_device(request))
+                services.hand_void(
+                    session=session, number=number, version=version, device=_device(request)
+                )
                 return redirect("table", token=token)
             form = HandForm(session.game, view.seating, request.POST)
             data = form.data()
             errors = form.errors
             if data is not None:
                 services.hand_correct(
-                    hand=row.hand, data=data, version=version, device=_device(request)
+                    session=session,
+                    number=number,
+                    data=data,
+                    version=version,
+                    device=_device(request),
                 )
                 return redirect("table", token=token)
         except ScoringError as error:
@@ -177,7 +194,7 @@ def hand_detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
         except services.StaleVersion as stale:
             conflict = stale.hand
             post = None  # show the hand as it is now
-            row = selectors.Row(stale.hand, row.result)
+            row = selectors.Row(selectors.StoredHand.of(stale.hand), row.result)
     data = row.hand.data
     first = (post.get("first") if post else None) or data.get("first") or view.next_first
     context = {
@@ -201,7 +218,7 @@ def hand_detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
         "errors": errors,
         "conflict": conflict,
         "device": _device(request),
-        "changes": row.hand.changes.all(),
+        "changes": selectors.changes(session, number),
     }
     status = 409 if conflict else 400 if errors else 200
     return render(request, "ledger/hand_detail.html", context, status=status)

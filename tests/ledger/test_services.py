@@ -30,12 +30,15 @@ def test_session_create_refuses_what_scoring_refuses_and_stores_nothing(db, game
 
 
 def test_hand_record_stores_the_hand_and_its_history(ce_deng):
-    hand = services.hand_record(session=ce_deng, number=1, data=plain_hand(), device="phone A")
+    hand = services.hand_record(session=ce_deng, number=1, data=plain_hand(), device="phone A").hand
 
     assert hand.number == 1
     change = HandChange.objects.get()
     assert (change.kind, change.before, change.after, change.device) == (
-        "record", None, plain_hand(), "phone A"
+        "record",
+        None,
+        plain_hand(),
+        "phone A",
     )
     ce_deng.refresh_from_db()
     assert ce_deng.revision == 1
@@ -50,7 +53,7 @@ def test_invalid_hand_is_refused_with_the_engines_path_and_nothing_is_stored(ce_
 
 
 def test_second_save_of_the_same_hand_is_told_and_shown_the_first(ce_deng):
-    first = services.hand_record(session=ce_deng, number=1, data=plain_hand(), device="A")
+    first = services.hand_record(session=ce_deng, number=1, data=plain_hand(), device="A").hand
 
     with pytest.raises(services.HandAlreadyRecorded) as taken:
         services.hand_record(session=ce_deng, number=1, data=plain_hand(Anna=4), device="B")
@@ -64,7 +67,7 @@ def test_correcting_a_hand_recomputes_everything_after_it(ce_deng):
     services.hand_record(session=ce_deng, number=2, data=plain_hand(direction="cw", Anna=4))
     hand = Hand.objects.get(number=1)
 
-    services.hand_correct(hand=hand, data=plain_hand(Anna=20), version=1, device="C")
+    services.hand_correct(session=ce_deng, number=1, data=plain_hand(Anna=20), version=1, device="C")
 
     view = selectors.scored(ce_deng)
     # Hand 1 is now 20/12/34/18: sum 84, Anna 84-4x20=+4; hand 2: sum 68, Anna 68-4x4=+52.
@@ -75,10 +78,10 @@ def test_correcting_a_hand_recomputes_everything_after_it(ce_deng):
 
 def test_correction_against_a_stale_version_is_refused_with_the_current_state(ce_deng):
     hand = services.hand_record(session=ce_deng, number=1, data=plain_hand())
-    services.hand_correct(hand=hand, data=plain_hand(Anna=4), version=1)
+    services.hand_correct(session=ce_deng, number=1, data=plain_hand(Anna=4), version=1)
 
     with pytest.raises(services.StaleVersion) as stale:
-        services.hand_correct(hand=hand, data=plain_hand(Anna=6), version=1)
+        services.hand_correct(session=ce_deng, number=1, data=plain_hand(Anna=6), version=1)
 
     assert stale.value.hand.data == plain_hand(Anna=4)
     assert Hand.objects.get().data == plain_hand(Anna=4)
@@ -87,7 +90,7 @@ def test_correction_against_a_stale_version_is_refused_with_the_current_state(ce
 def test_void_keeps_the_hand_but_it_counts_for_nothing(ce_deng):
     hand = services.hand_record(session=ce_deng, number=1, data=plain_hand())
 
-    services.hand_void(hand=hand, version=1, device="D")
+    services.hand_void(session=ce_deng, number=1, version=1, device="D")
 
     view = selectors.scored(ce_deng)
     assert Hand.objects.get().voided
@@ -102,7 +105,7 @@ def test_invalid_correction_is_refused_and_the_hand_is_unchanged(ce_deng):
     bad["results"]["Anna"] = {"pips": 5, "specials": ["pass"]}
 
     with pytest.raises(ScoringError) as refused:
-        services.hand_correct(hand=hand, data=bad, version=1)
+        services.hand_correct(session=ce_deng, number=1, data=bad, version=1)
 
     assert refused.value.path == "hands[0].results.Anna.pips"
     assert Hand.objects.get().data == plain_hand()

@@ -177,7 +177,7 @@ def test_correcting_a_hand_from_its_page(client, ce_deng):
 
 def test_stale_correction_gets_409_with_the_current_hand(client, ce_deng):
     hand = services.hand_record(session=ce_deng, number=1, data=plain_hand())
-    services.hand_correct(hand=hand, data=plain_hand(Anna=4), version=1)
+    services.hand_correct(session=ce_deng, number=1, data=plain_hand(Anna=4), version=1)
     url = reverse("hand_detail", args=[ce_deng.token, 1])
 
     response = client.post(url, form_post(1, pips_0="20", action="correct", version="1"))
@@ -239,7 +239,7 @@ def test_read_only_link_shows_the_summary_and_exports_but_no_forms(client, ce_de
 
     page = client.get(reverse("shared", args=[ce_deng.read_token])).content.decode()
 
-    assert "Settle up" in page and "<form method=\"post\" action=\"/t/" not in page
+    assert "Settle up" in page and '<form method="post" action="/t/' not in page
     assert ce_deng.token not in page
     export = client.get(reverse("shared_export", args=[ce_deng.read_token, "hands"]))
     assert export.status_code == 200
