@@ -65,9 +65,10 @@ def test_second_save_of_the_same_hand_is_told_and_shown_the_first(ce_deng):
 def test_correcting_a_hand_recomputes_everything_after_it(ce_deng):
     services.hand_record(session=ce_deng, number=1, data=plain_hand())
     services.hand_record(session=ce_deng, number=2, data=plain_hand(direction="cw", Anna=4))
-    hand = Hand.objects.get(number=1)
 
-    services.hand_correct(session=ce_deng, number=1, data=plain_hand(Anna=20), version=1, device="C")
+    services.hand_correct(
+        session=ce_deng, number=1, data=plain_hand(Anna=20), version=1, device="C"
+    )
 
     view = selectors.scored(ce_deng)
     # Hand 1 is now 20/12/34/18: sum 84, Anna 84-4x20=+4; hand 2: sum 68, Anna 68-4x4=+52.
@@ -77,7 +78,7 @@ def test_correcting_a_hand_recomputes_everything_after_it(ce_deng):
 
 
 def test_correction_against_a_stale_version_is_refused_with_the_current_state(ce_deng):
-    hand = services.hand_record(session=ce_deng, number=1, data=plain_hand())
+    services.hand_record(session=ce_deng, number=1, data=plain_hand())
     services.hand_correct(session=ce_deng, number=1, data=plain_hand(Anna=4), version=1)
 
     with pytest.raises(services.StaleVersion) as stale:
@@ -88,7 +89,7 @@ def test_correction_against_a_stale_version_is_refused_with_the_current_state(ce
 
 
 def test_void_keeps_the_hand_but_it_counts_for_nothing(ce_deng):
-    hand = services.hand_record(session=ce_deng, number=1, data=plain_hand())
+    services.hand_record(session=ce_deng, number=1, data=plain_hand())
 
     services.hand_void(session=ce_deng, number=1, version=1, device="D")
 
@@ -100,7 +101,7 @@ def test_void_keeps_the_hand_but_it_counts_for_nothing(ce_deng):
 
 
 def test_invalid_correction_is_refused_and_the_hand_is_unchanged(ce_deng):
-    hand = services.hand_record(session=ce_deng, number=1, data=plain_hand())
+    services.hand_record(session=ce_deng, number=1, data=plain_hand())
     bad = plain_hand()
     bad["results"]["Anna"] = {"pips": 5, "specials": ["pass"]}
 

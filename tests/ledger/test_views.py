@@ -176,7 +176,7 @@ def test_correcting_a_hand_from_its_page(client, ce_deng):
 
 
 def test_stale_correction_gets_409_with_the_current_hand(client, ce_deng):
-    hand = services.hand_record(session=ce_deng, number=1, data=plain_hand())
+    services.hand_record(session=ce_deng, number=1, data=plain_hand())
     services.hand_correct(session=ce_deng, number=1, data=plain_hand(Anna=4), version=1)
     url = reverse("hand_detail", args=[ce_deng.token, 1])
 
