@@ -18,16 +18,17 @@ NAMES_ZH = {
     "tiu-yu": "钓鱼",
 }
 
-SPECIAL_NAMES: dict[str, tuple[Promise, str]] = {
-    Special.PASS: (_("pass"), "通"),
-    Special.HEAD_SEVEN: (_("head-seven"), "头七"),
-    Special.TAIL_EIGHT: (_("tail-eight"), "尾八"),
-    Special.HEAD_SIX: (_("head-six"), "头六"),
-    Special.TAIL_SEVEN: (_("tail-seven"), "尾七"),
-    Special.SUANZHANG: (_("SuanZhang creator"), "算张"),
-    "redeal": (_("redeal"), "重洗"),
-    "declared_doubles": (_("declared doubles"), "八对"),
-    "blocked": (_("blocked"), "死局"),
+# Shown in both scripts in every language: players know them by either name.
+SPECIAL_NAMES: dict[str, tuple[str, str]] = {
+    Special.PASS: ("pass", "通"),
+    Special.HEAD_SEVEN: ("head-seven", "头七"),
+    Special.TAIL_EIGHT: ("tail-eight", "尾八"),
+    Special.HEAD_SIX: ("head-six", "头六"),
+    Special.TAIL_SEVEN: ("tail-seven", "尾七"),
+    Special.SUANZHANG: ("SuanZhang creator", "算张"),
+    "redeal": ("redeal", "重洗"),
+    "declared_doubles": ("declared doubles", "八对"),
+    "blocked": ("blocked", "死局"),
 }
 
 

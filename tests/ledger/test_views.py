@@ -285,3 +285,20 @@ def test_hand_save_queries_do_not_grow_with_the_hands(client, ce_deng):
     many = _queries(lambda: client.post(url, form_post(44, direction="cw"), **HTMX))
 
     assert many == few <= 16
+
+
+def test_the_page_switches_to_simplified_chinese_and_keeps_both_scripts_for_specials(
+    client, ce_deng
+):
+    data = plain_hand()
+    data["results"]["Anna"] = {"pips": 0, "specials": ["pass"]}
+    services.hand_record(session=ce_deng, number=1, data=data)
+    url = reverse("table", args=[ce_deng.token])
+
+    client.post(reverse("set_language"), {"language": "zh-hans", "next": url})
+    page = client.get(url).content.decode()
+
+    assert '<html lang="zh-hans">' in page
+    assert "保存这一局" in page and "合计" in page
+    assert "pass 通" in page and "tail-eight 尾八" in page
+    assert "Ce Deng 斜钉" in page
