@@ -1,0 +1,19 @@
+import pytest
+from django.urls import reverse
+
+from ledger import services
+from ledger.models import Hand, HandChange, Player, Seat, TableSession
+from tests.ledger.conftest import plain_hand
+
+
+@pytest.mark.parametrize("model", [Player, TableSession, Seat, Hand, HandChange])
+def test_admin_lists_and_opens_every_model(admin_client, ce_deng, model):
+    services.hand_record(session=ce_deng, number=1, data=plain_hand())
+    meta = model._meta
+    listing = reverse(f"admin:{meta.app_label}_{meta.model_name}_changelist")
+    change = reverse(
+        f"admin:{meta.app_label}_{meta.model_name}_change", args=[model.objects.first().pk]
+    )
+
+    assert admin_client.get(listing).status_code == 200
+    assert admin_client.get(change).status_code == 200
