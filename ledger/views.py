@@ -53,6 +53,43 @@ def _device(request: HttpRequest) -> str:
     return str(request.POST.get("device") or request.COOKIES.get(DEVICE_COOKIE, ""))[:40]
 
 
+def _hand_fields(
+    request: HttpRequest,
+    session: TableSession,
+    seating: list[str],
+    *,
+    expected: tuple[str, str],
+    data: dict[str, Any] | None = None,
+    post: Any = None,
+    errors: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """What the hand fields show: what was posted, else the stored hand, else what the rules
+    expect (``expected`` is who leads and which way)."""
+    game = GAMES[session.game]
+    data = data or {}
+    first = (post.get("first") if post else None) or data.get("first") or expected[0]
+    direction = (post.get("direction") if post else None) or data.get("direction") or expected[1]
+    return {
+        "rows": hand_rows(
+            session.game,
+            seating,
+            first=first,
+            head_tail=session.options.get("head_tail", "7/8"),
+            data=data,
+            post=post,
+            errors=errors,
+        ),
+        "first": first,
+        "direction": direction,
+        "errors": errors or {},
+        "events": [(event, special_label(event)) for event in sorted(game.events)],
+        "callers": bool(game.events & {"redeal", "declared_doubles"}),
+        "event": (post.get("event", ""), post.get("event_player", "")) if post else _event_of(data),
+        "deck_json": json.dumps(deck_limits(game, len(seating))),
+        "device": _device(request),
+    }
+
+
 def _table_context(
     request: HttpRequest,
     view: selectors.ScoredSession,
@@ -63,7 +100,6 @@ def _table_context(
 ) -> dict[str, Any]:
     session = view.session
     game = GAMES[session.game]
-    first = (post.get("first") if post else None) or view.next_first
     return {
         "view": view,
         "session": session,
@@ -71,21 +107,15 @@ def _table_context(
         "title": title(game),
         "join_url": request.build_absolute_uri(reverse("table", args=[session.token])),
         "read_url": request.build_absolute_uri(reverse("shared", args=[session.read_token])),
-        "rows": hand_rows(
-            session.game,
+        "number": view.next_number,
+        **_hand_fields(
+            request,
+            session,
             view.seating,
-            first=first,
-            head_tail=session.options.get("head_tail", "7/8"),
-            data=None,
+            expected=(view.next_first, view.next_direction),
             post=post,
             errors=errors,
         ),
-        "first": first,
-        "direction": (post.get("direction") if post else None) or view.next_direction,
-        "number": view.next_number,
-        "errors": errors or {},
-        **_event_fields(session.game, view.seating, post),
-        "device": _device(request),
         **extra,
     }
 
@@ -169,70 +199,44 @@ def hand_detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
     if request.method == "POST":
         post = request.POST
         version = _int(request.POST.get("version"), 0)
+        device = _device(request)
+        form = HandForm(session.game, view.seating, request.POST)
         try:
             if request.POST.get("action") == "void":
-                services.hand_void(
-                    session=session, number=number, version=version, device=_device(request)
-                )
+                services.hand_void(session=session, number=number, version=version, device=device)
                 return redirect("table", token=token)
-            form = HandForm(session.game, view.seating, request.POST)
             data = form.data()
-            errors = form.errors
             if data is not None:
                 services.hand_correct(
-                    session=session,
-                    number=number,
-                    data=data,
-                    version=version,
-                    device=_device(request),
+                    session=session, number=number, data=data, version=version, device=device
                 )
                 return redirect("table", token=token)
         except ScoringError as error:
-            form = HandForm(session.game, view.seating, request.POST)
             form.add_scoring_error(error)
-            errors = form.errors
         except services.StaleVersion as stale:
             conflict = stale.hand
             post = None  # show the hand as it is now
             row = selectors.Row(selectors.StoredHand.of(stale.hand), row.result)
-    data = row.hand.data
-    first = (post.get("first") if post else None) or data.get("first") or view.next_first
+        errors = form.errors
     context = {
         "view": view,
         "session": session,
         "row": row,
         "title": title(GAMES[session.game]),
-        "rows": hand_rows(
-            session.game,
+        "conflict": conflict,
+        "changes": selectors.changes(session, number),
+        **_hand_fields(
+            request,
+            session,
             view.seating,
-            first=first,
-            head_tail=session.options.get("head_tail", "7/8"),
-            data=data,
+            expected=(view.next_first, "ccw"),
+            data=row.hand.data,
             post=post,
             errors=errors,
         ),
-        "first": first,
-        "direction": (post.get("direction") if post else None) or data.get("direction", "ccw"),
-        **_event_fields(session.game, view.seating, post),
-        "event": _event_of(data) if post is None else (post.get("event"), post.get("event_player")),
-        "errors": errors,
-        "conflict": conflict,
-        "device": _device(request),
-        "changes": selectors.changes(session, number),
     }
     status = 409 if conflict else 400 if errors else 200
     return render(request, "ledger/hand_detail.html", context, status=status)
-
-
-def _event_fields(game_key: str, seating: list[str], post: Any) -> dict[str, Any]:
-    """The hand-level choices of a game, and the deck for the tile picker."""
-    game = GAMES[game_key]
-    return {
-        "events": [(event, special_label(event)) for event in sorted(game.events)],
-        "callers": bool(game.events & {"redeal", "declared_doubles"}),
-        "event": (post.get("event", ""), post.get("event_player", "")) if post else ("", ""),
-        "deck_json": json.dumps(deck_limits(game, len(seating))),
-    }
 
 
 def _event_of(data: dict[str, Any]) -> tuple[str, str]:
