@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from typing import Any
 
@@ -127,7 +128,10 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
         view = selectors.scored(session)
         number = request.GET.get("saved", "")
         saved = view.row(int(number)) if number.isdigit() else None
-        return render(request, "ledger/table.html", _table_context(request, view, saved=saved))
+        context = _table_context(request, view, saved=saved)
+        if request.htmx and request.GET.get("form"):
+            return render(request, "ledger/table.html#hand_form", context)
+        return render(request, "ledger/table.html", context)
     form = HandForm(session.game, session.seating, request.POST)
     data = form.data()
     extra: dict[str, Any] = {}
@@ -295,5 +299,7 @@ def qr(request: HttpRequest, token: str) -> HttpResponse:
     """The join link as a QR code, drawn here as SVG: nothing is fetched from elsewhere."""
     session = selectors.session_by_token(token)
     url = request.build_absolute_uri(reverse("table", args=[session.token]))
-    svg = segno.make(url, error="m").svg_inline(scale=6, border=2, omitsize=True)
-    return HttpResponse(svg, content_type="image/svg+xml")
+    svg = io.BytesIO()
+    # As a file of its own (an <img>), an SVG needs its namespace; svg_inline() leaves it out.
+    segno.make(url, error="m").save(svg, kind="svg", scale=6, border=2, xmldecl=False)
+    return HttpResponse(svg.getvalue(), content_type="image/svg+xml")

@@ -74,4 +74,18 @@
   function setUpAll() { document.querySelectorAll("form[data-deck]").forEach(setUp); }
   document.addEventListener("DOMContentLoaded", setUpAll);
   document.addEventListener("htmx:afterSettle", setUpAll);
+
+  // When another phone saves a hand, bring this phone's empty form up to the next hand.
+  // A form with anything typed in is left alone: saving it is told the hand is taken.
+  document.addEventListener("htmx:afterSettle", function () {
+    var live = document.getElementById("live");
+    var form = document.getElementById("record-form");
+    if (!live || !form || !window.htmx) return;
+    var number = form.querySelector("input[name=number]");
+    if (!number || +live.dataset.nextNumber <= +number.value) return;
+    var typed = Array.prototype.some.call(
+      form.querySelectorAll("input[type=text]:not([name=device])"),
+      function (input) { return input.value.trim() !== ""; });
+    if (!typed) htmx.ajax("GET", live.dataset.formUrl, { target: "#hand-form", swap: "outerHTML" });
+  });
 })();
