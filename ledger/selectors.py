@@ -11,7 +11,7 @@ from django.http import Http404
 import scoring
 from ledger import display
 from ledger.models import Hand, HandChange, TableSession
-from scoring import GAMES, HandResult, SessionResult
+from scoring import GAMES, HandResult, SessionResult, Totals
 
 
 @dataclass(frozen=True)
@@ -135,17 +135,18 @@ def scored(session: TableSession) -> ScoredSession:
     )
 
 
-def after_record(session: TableSession, hand: Hand, result: SessionResult) -> ScoredSession:
+def after_record(session: TableSession, hand: Hand, played: HandResult) -> ScoredSession:
     """The session as a save left it, from the scoring the save already did.
 
-    It holds only the saved hand's row: enough for the hand form and its result panel, which
-    is all a save answers with; the live part of the page reads the rest when it polls.
+    It holds only the saved hand (its row, and totals of that hand alone): enough for the hand
+    form and its result panel, which is all a save answers with; the live part of the page
+    reads the whole session when it polls.
     """
     return ScoredSession(
         session=session,
         seating=session.seating,
-        rows=[Row(StoredHand.of(hand), result.hands[-1])],
-        result=result,
+        rows=[Row(StoredHand.of(hand), played)],
+        result=SessionResult((played,), Totals(played.net, played.scores, {}), ()),
     )
 
 

@@ -54,7 +54,7 @@ def _check(session: TableSession, hands: list[dict[str, Any]]) -> scoring.Sessio
 
 class Recorded(NamedTuple):
     hand: Hand
-    result: scoring.SessionResult  # the session scored with the new hand, as the save checked it
+    played: scoring.HandResult  # the new hand scored, as the save checked it
 
 
 def _live_hands(session: TableSession) -> list[tuple[int, dict[str, Any]]]:
@@ -76,7 +76,7 @@ def hand_record(
             existing = session.hands.filter(number=number).first()
             if existing is not None:
                 raise HandAlreadyRecorded(existing)
-            result = _check(session, [hand for _, hand in _live_hands(session)] + [data])
+            data, played = _score_new_hand(session, data)
             hand = Hand.objects.create(session=session, number=number, data=data, device=device)
             HandChange.objects.create(
                 hand=hand, kind=HandChange.Kind.RECORD, after=data, device=device
@@ -85,7 +85,27 @@ def hand_record(
     except IntegrityError:
         # Another phone's save of this hand committed between our check and our insert.
         raise HandAlreadyRecorded(session.hands.get(number=number)) from None
-    return Recorded(hand, result)
+    return Recorded(hand, played)
+
+
+def _score_new_hand(
+    session: TableSession, data: dict[str, Any]
+) -> tuple[dict[str, Any], scoring.HandResult]:
+    """Check a new hand and settle it; return it as it is stored, and its result.
+
+    A hand that records who led and which way is scored on its own: nothing before it can
+    change its result, so the 500th save costs what the first did. Otherwise the rules decide
+    from the whole session, and what they decided is stored with the hand.
+    """
+    if "first" in data and "direction" in data:
+        try:
+            return data, _check(session, [data]).hands[0]
+        except scoring.ScoringError as error:
+            index = session.hands.filter(voided=False).count()
+            error.path = error.path.replace("hands[0]", f"hands[{index}]", 1)
+            raise
+    played = _check(session, [hand for _, hand in _live_hands(session)] + [data]).hands[-1]
+    return {**data, "first": played.first, "direction": played.direction.value}, played
 
 
 def _hand_for_update(session: TableSession, number: int, version: int) -> Hand:

@@ -168,7 +168,7 @@ def _saved(
         url = reverse("table", args=[session.token])
         response: HttpResponse = redirect(f"{url}?saved={number}")
     else:
-        view = selectors.after_record(session, recorded.hand, recorded.result)
+        view = selectors.after_record(session, recorded.hand, recorded.played)
         context = _table_context(request, view, saved=view.row(number))
         response = render(request, "ledger/table.html#hand_form", context)
         response["HX-Trigger"] = "ledger-changed"

@@ -111,3 +111,25 @@ def test_invalid_correction_is_refused_and_the_hand_is_unchanged(ce_deng):
     assert refused.value.path == "hands[0].results.Anna.pips"
     assert Hand.objects.get().data == plain_hand()
     assert Hand.objects.get().version == 1
+
+
+def test_a_hand_without_lead_or_direction_is_stored_with_what_the_rules_decided(ce_deng):
+    services.hand_record(session=ce_deng, number=1, data=plain_hand())
+    data = plain_hand()
+    del data["first"], data["direction"]
+
+    recorded = services.hand_record(session=ce_deng, number=2, data=data)
+
+    # Anna won hand 1 (2 points), so she leads; Ce Deng's second hand goes clockwise.
+    assert recorded.hand.data["first"] == "Anna"
+    assert recorded.hand.data["direction"] == "cw"
+    assert recorded.played.order == ("Anna", "Dominic", "Celine", "Bob")
+
+
+def test_an_invalid_later_hand_is_reported_at_its_place_in_the_session(ce_deng):
+    services.hand_record(session=ce_deng, number=1, data=plain_hand())
+
+    with pytest.raises(ScoringError) as refused:
+        services.hand_record(session=ce_deng, number=2, data=plain_hand(Bob=1))
+
+    assert refused.value.path == "hands[1].results.Bob.pips"

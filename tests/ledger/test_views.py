@@ -302,3 +302,17 @@ def test_the_page_switches_to_simplified_chinese_and_keeps_both_scripts_for_spec
     assert "保存这一局" in page and "合计" in page
     assert "pass 通" in page and "tail-eight 尾八" in page
     assert "Ce Deng 斜钉" in page
+
+
+def test_player_names_are_escaped_in_the_summary_table(client, db):
+    session = services.session_create(
+        game="jie-long", options={}, seating=["<b>Bo</b>", "Al&Co"], first="Al&Co"
+    )
+    data = {"results": {"<b>Bo</b>": {"pips": 3}, "Al&Co": {"pips": 12}}}
+    services.hand_record(session=session, number=1, data=data)
+
+    page = client.get(reverse("summary", args=[session.token])).content.decode()
+
+    assert "<b>Bo</b>" not in page
+    assert "&lt;b&gt;Bo&lt;/b&gt; 3, Al&amp;Co 12" in page
+    assert "<td>Al&amp;Co ↺</td>" in page

@@ -16,7 +16,7 @@ from django.contrib.staticfiles import finders
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import connection
 from django.test import Client
-from django.test.utils import override_settings, setup_test_environment
+from django.test.utils import override_settings
 from django.urls import reverse
 
 from ledger import services
@@ -64,12 +64,15 @@ class Command(BaseCommand):
         parser.add_argument("--runs", type=int, default=50)
 
     def handle(self, *args: Any, hands: int, runs: int, **options: Any) -> None:
-        setup_test_environment()
         with tempfile.TemporaryDirectory() as folder:
             connection.settings_dict["TEST"]["NAME"] = str(Path(folder) / "bench.sqlite3")
             old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
             try:
-                with override_settings(STORAGES=PLAIN_STATIC, DEBUG=False):
+                # Not setup_test_environment(): it instruments template rendering and would
+                # measure that instead of the pages.
+                with override_settings(
+                    STORAGES=PLAIN_STATIC, DEBUG=False, ALLOWED_HOSTS=["testserver"]
+                ):
                     self._run(hands, runs)
             finally:
                 connection.creation.destroy_test_db(old_name, verbosity=0)
