@@ -68,7 +68,7 @@ class SessionForm(forms.Form):
             field = {"seating": "player_0"}.get(path, path)
         else:
             field = None
-        self.add_error(field if field in self.fields else None, error.message)
+        self.add_error(field if field in self.fields else None, engine_message(error))
 
 
 class HandForm:
@@ -133,7 +133,7 @@ class HandForm:
 
     def add_scoring_error(self, error: ScoringError) -> None:
         """Put the engine's message beside the field its path names."""
-        self.errors[self.field_for(error.path)] = error.message
+        self.errors[self.field_for(error.path)] = engine_message(error)
 
     def field_for(self, path: str) -> str:
         match = re.fullmatch(r"hands\[\d+\]\.results\.(.+?)(?:\.(\w+))?(?:\[\d+\])?", path)
@@ -152,6 +152,19 @@ class HandForm:
                 match[1], match[1]
             )
         return "__all__"
+
+
+def engine_message(error: ScoringError) -> str:
+    """The engine's message in the page's language: its template translated, then filled in."""
+    template = _(error.template)
+    if template == error.template:
+        return error.message
+    if not error.params:
+        return template
+    try:
+        return template.format(**error.params)
+    except (KeyError, IndexError, ValueError):
+        return error.message
 
 
 def _number(text: str) -> int | str:

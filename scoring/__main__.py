@@ -18,7 +18,7 @@ def _no_duplicate_keys(pairs: list[tuple[str, object]]) -> dict[str, object]:
     result: dict[str, object] = {}
     for key, value in pairs:
         if key in result:
-            raise ScoringError(f"{key!r} is given twice in the same object")
+            raise ScoringError("{key} is given twice in the same object", key=repr(key))
         result[key] = value
     return result
 

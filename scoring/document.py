@@ -178,10 +178,16 @@ def _object(
     for key in value:
         if optional is not None and key not in required and key not in optional:
             allowed = ", ".join(sorted(set(required) | set(optional))) or "nothing"
-            raise ScoringError(f"{key!r} is not {what} (allowed: {allowed})", _join(path, str(key)))
+            raise ScoringError(
+                "{key} is not {what} (allowed: {allowed})",
+                _join(path, str(key)),
+                key=repr(key),
+                what=what,
+                allowed=allowed,
+            )
     for key in sorted(required):
         if key not in value:
-            raise ScoringError(f"{key} is missing", _join(path, key))
+            raise ScoringError("{key} is missing", _join(path, key), key=key)
     return value
 
 
@@ -210,18 +216,22 @@ def _choice(kind: type[E], value: object, path: str) -> E:
         return kind(value) if isinstance(value, str) else kind("")
     except ValueError:
         allowed = ", ".join(repr(member.value) for member in kind)
-        raise ScoringError(f"{value!r} is not one of {allowed}", path) from None
+        raise ScoringError(
+            "{value} is not one of {allowed}", path, value=repr(value), allowed=allowed
+        ) from None
 
 
 def _number(value: object, path: str, what: str) -> Decimal:
     if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
-        raise ScoringError(f"expected {what}", path)
+        raise ScoringError("expected {what}", path, what=what)
     try:
         number = Decimal(repr(value) if isinstance(value, float) else value)
     except InvalidOperation:
-        raise ScoringError(f"expected {what}, not {value!r}", path) from None
+        raise ScoringError(
+            "expected {what}, not {value}", path, what=what, value=repr(value)
+        ) from None
     if not number.is_finite():
-        raise ScoringError(f"expected {what}, not {value!r}", path)
+        raise ScoringError("expected {what}, not {value}", path, what=what, value=repr(value))
     return number
 
 
@@ -229,9 +239,13 @@ def _whole(value: object, path: str) -> int:
     what = "a whole number, 0 or more"
     number = _number(value, path, what)
     if number > MAX_WHOLE:
-        raise ScoringError(f"{what} no larger than {MAX_WHOLE}: no hand comes near that", path)
+        raise ScoringError(
+            "expected a whole number no larger than {most}: no hand comes near that",
+            path,
+            most=MAX_WHOLE,
+        )
     if number < 0 or number != number.to_integral_value():
-        raise ScoringError(f"expected {what}, not {value}", path)
+        raise ScoringError("expected a whole number, 0 or more, not {value}", path, value=value)
     return int(number)
 
 
@@ -241,7 +255,11 @@ def _money(value: object, path: str) -> Decimal:
     exponent = number.as_tuple().exponent
     if not 0 < number <= MAX_AMOUNT or (isinstance(exponent, int) and -exponent > MAX_PLACES):
         raise ScoringError(
-            f"expected {what} (at most {MAX_PLACES} decimal places), not {value}", path
+            "expected a positive amount such as 1 or 0.50 "
+            "(at most {places} decimal places), not {value}",
+            path,
+            places=MAX_PLACES,
+            value=value,
         )
     return number
 

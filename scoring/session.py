@@ -59,8 +59,9 @@ def score_hand(
     if hand.redeal is not None:
         if hand.results:
             raise ScoringError(
-                f"{hand.redeal} asked for a redeal, so the hand has no results",
+                "{name} asked for a redeal, so the hand has no results",
                 f"{table.path}.results",
+                name=hand.redeal,
             )
         outcome = Outcome({}, (), ())
     else:
@@ -109,7 +110,11 @@ def check_session(session: Session) -> Game:
     if len(session.seating) not in counts:
         allowed = f"exactly {counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
         raise ScoringError(
-            f"{game.title} is for {allowed} players, not {len(session.seating)}", "seating"
+            "{game} is for {allowed} players, not {count}",
+            "seating",
+            game=game.title,
+            allowed=allowed,
+            count=len(session.seating),
         )
     seen: dict[str, str] = {}
     for i, name in enumerate(session.seating):
@@ -117,9 +122,10 @@ def check_session(session: Session) -> Game:
             raise ScoringError("a player's name cannot be empty", f"seating[{i}]")
         if name.casefold() in seen:
             raise ScoringError(
-                f"{name!r} is seated twice (as {seen[name.casefold()]!r} too): "
-                "give every player a different name",
+                "{name} is seated twice (as {other} too): give every player a different name",
                 f"seating[{i}]",
+                name=repr(name),
+                other=repr(seen[name.casefold()]),
             )
         seen[name.casefold()] = name
     _check_seated(session, session.first, "first")
@@ -135,14 +141,19 @@ def check_session(session: Session) -> Game:
         events += ["blocked"] if hand.blocked else []
         for event in events:
             if event not in game.events:
-                raise ScoringError(f"{game.title} has no {event} hands", f"{path}.{event}")
+                raise ScoringError(
+                    "{game} has no {event} hands", f"{path}.{event}", game=game.title, event=event
+                )
         if len(events) > 1:
             raise ScoringError(
-                f"a hand cannot be both {events[0]} and {events[1]}", f"{path}.{events[1]}"
+                "a hand cannot be both {one} and {other}",
+                f"{path}.{events[1]}",
+                one=events[0],
+                other=events[1],
             )
     return game
 
 
 def _check_seated(session: Session, name: str, path: str) -> None:
     if name not in session.seating:
-        raise ScoringError(f"{name!r} is not seated at this table", path)
+        raise ScoringError("{name} is not seated at this table", path, name=repr(name))

@@ -36,8 +36,9 @@ class Tile:
             if sep and len(a) == len(b) == 1 and a in "123456" and b in "123456":
                 return _TILES[min(int(a), int(b)), max(int(a), int(b))]
         raise ScoringError(
-            f'{text!r} is not a tile: write a tile as two numbers from 1 to 6, like "6:4"',
+            '{text} is not a tile: write a tile as two numbers from 1 to 6, like "6:4"',
             path,
+            text=repr(text),
         )
 
     @property
@@ -157,12 +158,23 @@ def check_in_deck(hands: Iterable[tuple[str, tuple[Tile, ...]]], deck: Deck) -> 
         for i, tile in enumerate(entered):
             held = deck.counts.get(tile, 0)
             if held == 0:
-                raise ScoringError(f"the {deck.value} deck has no {tile} tile", f"{path}[{i}]")
+                raise ScoringError(
+                    "the {deck} deck has no {tile} tile", f"{path}[{i}]", deck=deck.value, tile=tile
+                )
             seen[tile] += 1
             if seen[tile] > held:
-                copies = "one copy" if held == 1 else f"{held} copies"
+                facts = {"tile": str(tile), "times": seen[tile], "deck": deck.value}
+                if held == 1:
+                    raise ScoringError(
+                        "{tile} is entered {times} times in this hand, "
+                        "but the {deck} deck holds one copy",
+                        f"{path}[{i}]",
+                        **facts,
+                    )
                 raise ScoringError(
-                    f"{tile} is entered {seen[tile]} times in this hand, "
-                    f"but the {deck.value} deck holds {copies}",
+                    "{tile} is entered {times} times in this hand, "
+                    "but the {deck} deck holds {held} copies",
                     f"{path}[{i}]",
+                    held=held,
+                    **facts,
                 )

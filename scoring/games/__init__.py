@@ -25,7 +25,10 @@ def get_game(key: str) -> Game:
         return GAMES[key]
     except KeyError:
         raise ScoringError(
-            f"there is no game {key!r}; the games are {', '.join(GAMES)}", "game"
+            "there is no game {key}; the games are {games}",
+            "game",
+            key=repr(key),
+            games=", ".join(GAMES),
         ) from None
 
 

@@ -105,11 +105,14 @@ class Game:
         """Every seated player but ``skip`` has exactly one result; nobody else has one."""
         for name in table.order:
             if name != skip and name not in hand.results:
-                raise ScoringError(f"the result for {name} is missing", table.result_path(name))
+                raise ScoringError(
+                    "the result for {name} is missing", table.result_path(name), name=name
+                )
         if skip is not None and skip in hand.results:
             raise ScoringError(
-                f"{skip} declared the hand, so {skip} has no result to enter",
+                "{name} declared the hand, so {name} has no result to enter",
                 table.result_path(skip),
+                name=skip,
             )
 
     def check_tiles(self, hand: Hand, table: Table) -> None:
@@ -137,15 +140,23 @@ class Game:
         if result.tiles is not None:
             if not low <= len(result.tiles) <= high:
                 raise ScoringError(
-                    f"{name} cannot have {len(result.tiles)} tiles here ({why}): "
-                    f"enter {count} tiles",
+                    "{name} cannot have {tiles} tiles here ({why}): enter {count} tiles",
                     table.result_path(name, "tiles"),
+                    name=name,
+                    tiles=len(result.tiles),
+                    why=why,
+                    count=count,
                 )
         elif result.pips not in pip_totals(deck, low, high):
             raise ScoringError(
-                f"{name}'s score of {result.pips} is impossible: no set of {count} tiles "
-                f"from the {deck.value} deck adds up to it ({why})",
+                "{name}'s score of {score} is impossible: no set of {count} tiles "
+                "from the {deck} deck adds up to it ({why})",
                 table.result_path(name, "pips"),
+                name=name,
+                score=result.pips,
+                count=count,
+                deck=deck.value,
+                why=why,
             )
 
     def rank(self, scores: Mapping[str, int], order: Sequence[str]) -> tuple[str, ...]:
@@ -180,30 +191,50 @@ def check_player(game: Game, name: str, result: Result, table: Table) -> frozens
         if special not in game.specials:
             known = ", ".join(sorted(game.specials)) or "none"
             raise ScoringError(
-                f"{special} is not a special result of {game.title} (it knows: {known})", path
+                "{special} is not a special result of {game} (it knows: {known})",
+                path,
+                special=special.value,
+                game=game.title,
+                known=known,
             )
         if special in HEADS and name != table.first:
             raise ScoringError(
-                f"{special} is only for the first player, and {table.first} led this hand", path
+                "{special} is only for the first player, and {first} led this hand",
+                path,
+                special=special.value,
+                first=table.first,
             )
         if special in TAILS and name == table.first:
             raise ScoringError(
-                f"{special} is only for a player who did not lead, and {name} led this hand", path
+                "{special} is only for a player who did not lead, and {name} led this hand",
+                path,
+                special=special.value,
+                name=name,
             )
         if special in _SIX_SEVEN_ONLY and table.options.head_tail != "6/7":
             raise ScoringError(
-                f'{special} counts only with the head-6/tail-7 option (head_tail "6/7")', path
+                '{special} counts only with the head-6/tail-7 option (head_tail "6/7")',
+                path,
+                special=special.value,
             )
     kinds = sorted(specials & (LOW | {Special.PASS}))
     if len(kinds) > 1:
-        raise ScoringError(f"{kinds[0]} and {kinds[1]} cannot both be true of {name}", path)
+        raise ScoringError(
+            "{one} and {other} cannot both be true of {name}",
+            path,
+            one=kinds[0].value,
+            other=kinds[1].value,
+            name=name,
+        )
     if Special.PASS in game.specials and result.pips == 0 and not kinds:
         specials |= {Special.PASS}
     if Special.PASS in specials:
         if result.pips:
             raise ScoringError(
-                f"{name} passed (discarded nothing), so the score must be 0, not {result.pips}",
+                "{name} passed (discarded nothing), so the score must be 0, not {score}",
                 table.result_path(name, "pips" if result.tiles is None else "tiles"),
+                name=name,
+                score=result.pips,
             )
         tile_range, why = (0, 0), "a pass"
     elif kinds:

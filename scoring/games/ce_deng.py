@@ -67,9 +67,11 @@ class CeDeng(Game):
             result = hand.results[name]
             if result.specials:
                 raise ScoringError(
-                    f"{holder} declared doubles, so the hand was not played "
-                    f"and {name} can have no special result",
+                    "{holder} declared doubles, so the hand was not played "
+                    "and {name} can have no special result",
                     table.result_path(name, "specials"),
+                    holder=holder,
+                    name=name,
                 )
             self.check_pips(name, result, table, (dealt, dealt), "the pips of a dealt hand")
         scores = {name: hand.results[name].pips for name in others}

@@ -50,8 +50,9 @@ class DingNiu(Game):
         creators = [name for name in table.order if Special.SUANZHANG in flags[name]]
         if len(creators) > 1:
             raise ScoringError(
-                f"only one player creates the SuanZhang, but {' and '.join(creators)} are marked",
+                "only one player creates the SuanZhang, but {names} are marked",
                 table.result_path(creators[1], "specials"),
+                names=" & ".join(creators),
             )
         ranking = self.rank(scores, table.order)
         winner = ranking[0]

@@ -78,12 +78,13 @@ class TiuYu(Game):
         large, small = fish_totals()
         if result.large_fish_pips not in large:
             raise ScoringError(
-                f"no set of large fish (tiles of 8 pips or more) adds up to "
-                f"{result.large_fish_pips} pips",
+                "no set of large fish (tiles of 8 pips or more) adds up to {pips} pips",
                 table.result_path(name, "large_fish_pips"),
+                pips=result.large_fish_pips,
             )
         if result.small_fish_red not in small:
             raise ScoringError(
-                f"no set of small fish (tiles under 8 pips) has {result.small_fish_red} red spots",
+                "no set of small fish (tiles under 8 pips) has {red} red spots",
                 table.result_path(name, "small_fish_red"),
+                red=result.small_fish_red,
             )

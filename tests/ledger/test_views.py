@@ -316,3 +316,14 @@ def test_player_names_are_escaped_in_the_summary_table(client, db):
     assert "<b>Bo</b>" not in page
     assert "&lt;b&gt;Bo&lt;/b&gt; 3, Al&amp;Co 12" in page
     assert "<td>Al&amp;Co ↺</td>" in page
+
+
+def test_the_engines_messages_are_translated_too(client, ce_deng):
+    url = reverse("table", args=[ce_deng.token])
+    client.post(reverse("set_language"), {"language": "zh-hans", "next": url})
+    post = form_post(1, specials_1="head_seven")
+
+    page = client.post(url, post, **HTMX).content.decode()
+
+    assert "head_seven 只属于先出的人，这一局是 Anna 先出" in page
+    assert not Hand.objects.exists()
