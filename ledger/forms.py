@@ -11,8 +11,8 @@ from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
-from ledger.games import OPTION_FIELDS, game_choices
-from scoring import GAMES, ScoringError
+from ledger.games import OPTION_FIELDS, game_choices, special_label
+from scoring import GAMES, ScoringError, Special
 
 MAX_PLAYERS = 4
 DRAW_LOTS = "draw"
@@ -186,9 +186,6 @@ def hand_rows(
 
     Values come from what was posted (to keep a player's typing) or else from a stored hand.
     """
-    from ledger.games import special_label
-    from scoring import Special
-
     rules = GAMES[game]
     errors = errors or {}
     results = (data or {}).get("results", {})
