@@ -3,6 +3,8 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
+# The web tests run a second time on PostgreSQL when one answers here (CI always has one).
+POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/ledger
 
 .PHONY: run test lint bench clean
 
@@ -18,9 +20,17 @@ run: $(INSTALLED)
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/python manage.py serve
 
-## test: install, then lint, type-check and run the whole test suite
+## test: install, then lint, type-check and run the whole test suite (SQLite, then PostgreSQL)
 test: $(INSTALLED) lint
 	$(BIN)/python -m pytest
+	@if $(BIN)/python -c "import psycopg, sys; psycopg.connect(sys.argv[1], dbname='postgres', connect_timeout=3).close()" '$(POSTGRES_URL)' 2>/dev/null; then \
+		echo "Again on PostgreSQL ($(POSTGRES_URL)):"; \
+		DATABASE_URL='$(POSTGRES_URL)' $(BIN)/python -m pytest tests/ledger tests/browser; \
+	elif [ -n "$$REQUIRE_POSTGRES" ]; then \
+		echo "PostgreSQL is required but does not answer at $(POSTGRES_URL)"; exit 1; \
+	else \
+		echo "PostgreSQL does not answer at $(POSTGRES_URL): the web tests ran on SQLite only"; \
+	fi
 
 lint: $(INSTALLED)
 	$(BIN)/ruff check .

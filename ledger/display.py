@@ -30,8 +30,11 @@ def direction(value: str) -> str:
     return _("counter-clockwise ↺") if str(value) == "ccw" else _("clockwise ↻")
 
 
-def hand_text(data: dict[str, Any] | None) -> str:
-    """A hand as entered, in one line: "Anna 0 pass 通, Bob 12, ..."."""
+def hand_text(data: dict[str, Any] | None, seating: list[str] | None = None) -> str:
+    """A hand as entered, in one line: "Anna 0 pass 通, Bob 12, ...", in seating order.
+
+    (PostgreSQL's jsonb does not keep the order of keys, so the seating gives it.)
+    """
     if not data:
         return "—"
     parts = []
@@ -40,7 +43,11 @@ def hand_text(data: dict[str, Any] | None) -> str:
             parts.append(f"{special_label(event)}: {data[event]}")
     if data.get("blocked"):
         parts.append(special_label("blocked"))
-    for name, result in data.get("results", {}).items():
+    results = data.get("results", {})
+    for name in seating or list(results):
+        if name not in results:
+            continue
+        result = results[name]
         value = result.get("pips")
         if value is None and "tiles" in result:
             value = " ".join(result["tiles"])

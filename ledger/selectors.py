@@ -241,7 +241,7 @@ def summary(view: ScoredSession) -> Summary:
 
 def _summary_row(row: Row, seating: list[str]) -> SummaryRow:
     if row.result is None:
-        return SummaryRow(row.hand.number, "", [], display.hand_text(row.hand.data))
+        return SummaryRow(row.hand.number, "", [], display.hand_text(row.hand.data, seating))
     arrow = "↻" if row.result.direction == "cw" else "↺"
     cells = [
         (
@@ -252,7 +252,7 @@ def _summary_row(row: Row, seating: list[str]) -> SummaryRow:
         for name in seating
     ]
     led = f"{row.result.first} {arrow}"
-    return SummaryRow(row.hand.number, led, cells, display.hand_text(row.hand.data))
+    return SummaryRow(row.hand.number, led, cells, display.hand_text(row.hand.data, seating))
 
 
 def _chart(view: ScoredSession) -> tuple[list[Line], float]:
