@@ -95,12 +95,21 @@ class Hand(models.Model):
     version = models.PositiveIntegerField(default=1)
     device = models.CharField(max_length=40, blank=True)
     created = models.DateTimeField(auto_now_add=True)
+    # Made by the phone's form for each hand it submits: a retry with the same key gets the
+    # original result back and stores nothing new.
+    idempotency_key = models.CharField(max_length=64, blank=True, default="")
+    request_hash = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["number"]
         constraints = [
             # Two phones saving the same hand: the database keeps exactly one.
             models.UniqueConstraint(fields=["session", "number"], name="hand_number_unique"),
+            models.UniqueConstraint(
+                fields=["session", "idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="hand_idempotency_key_unique",
+            ),
         ]
 
     def __str__(self) -> str:

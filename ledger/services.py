@@ -1,11 +1,13 @@
 """Every write to the ledger: typed, keyword-only, one transaction each.
 
 The htmx views and the API call these same functions; nothing here computes a rule: every
-hand is checked by scoring the whole session with ``scoring`` before anything is saved.
+hand is checked by ``scoring`` before anything is saved.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any, NamedTuple
 
 from django.db import IntegrityError, transaction
@@ -20,6 +22,14 @@ class HandAlreadyRecorded(Exception):
 
     def __init__(self, hand: Hand) -> None:
         super().__init__(f"hand {hand.number} is already recorded")
+        self.hand = hand
+
+
+class KeyReused(Exception):
+    """The idempotency key was used for a different submission; ``hand`` is what it saved."""
+
+    def __init__(self, hand: Hand) -> None:
+        super().__init__("this idempotency key was already used for a different hand")
         self.hand = hand
 
 
@@ -55,6 +65,7 @@ def _check(session: TableSession, hands: list[dict[str, Any]]) -> scoring.Sessio
 class Recorded(NamedTuple):
     hand: Hand
     played: scoring.HandResult  # the new hand scored, as the save checked it
+    replayed: bool = False  # a retry: the hand was stored by an earlier submission
 
 
 def _live_hands(session: TableSession) -> list[tuple[int, dict[str, Any]]]:
@@ -66,24 +77,67 @@ def _touch(session: TableSession) -> None:
     TableSession.objects.filter(pk=session.pk).update(revision=F("revision") + 1)
 
 
+def _request_hash(number: int, data: dict[str, Any]) -> str:
+    body = json.dumps([number, data], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(body.encode()).hexdigest()
+
+
+def _replay(session: TableSession, key: str, request_hash: str) -> Recorded | None:
+    """The earlier save of the submission with idempotency ``key``, if there was one."""
+    if not key:
+        return None
+    earlier = session.hands.filter(idempotency_key=key).first()
+    if earlier is None:
+        return None
+    if earlier.request_hash != request_hash:
+        raise KeyReused(earlier)
+    return Recorded(earlier, _score_new_hand(session, earlier.data)[1], replayed=True)
+
+
 def hand_record(
-    *, session: TableSession, number: int, data: dict[str, Any], device: str = ""
+    *,
+    session: TableSession,
+    number: int,
+    data: dict[str, Any],
+    device: str = "",
+    idempotency_key: str = "",
 ) -> Recorded:
-    """Record hand ``number`` (the next one). Raises ScoringError if the hand is invalid and
-    HandAlreadyRecorded if another phone saved that hand first."""
+    """Record hand ``number`` (the next one), exactly once.
+
+    A retry with the same ``idempotency_key`` and the same hand returns what the first
+    submission stored and stores nothing; the same key with a different hand raises
+    KeyReused. Raises ScoringError if the hand is invalid and HandAlreadyRecorded if another
+    phone saved that hand first.
+    """
+    request_hash = _request_hash(number, data) if idempotency_key else ""
     try:
         with transaction.atomic():
+            if replay := _replay(session, idempotency_key, request_hash):
+                return replay
             existing = session.hands.filter(number=number).first()
             if existing is not None:
+                # It may be this very submission, stored by a retry since the look-up above.
+                if replay := _replay(session, idempotency_key, request_hash):
+                    return replay
                 raise HandAlreadyRecorded(existing)
             data, played = _score_new_hand(session, data)
-            hand = Hand.objects.create(session=session, number=number, data=data, device=device)
+            hand = Hand.objects.create(
+                session=session,
+                number=number,
+                data=data,
+                device=device,
+                idempotency_key=idempotency_key,
+                request_hash=request_hash,
+            )
             HandChange.objects.create(
                 hand=hand, kind=HandChange.Kind.RECORD, after=data, device=device
             )
             _touch(session)
     except IntegrityError:
-        # Another phone's save of this hand committed between our check and our insert.
+        # Another save committed between our checks and our insert: a retry of this very
+        # submission, or another phone's save of the same hand.
+        if replay := _replay(session, idempotency_key, request_hash):
+            return replay
         raise HandAlreadyRecorded(session.hands.get(number=number)) from None
     return Recorded(hand, played)
 

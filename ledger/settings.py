@@ -82,7 +82,11 @@ else:
             "OPTIONS": {
                 "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
                 "transaction_mode": "IMMEDIATE",
+                "timeout": 20,  # seconds a save waits for another phone's save to finish
             },
+            # Tests use a file too: an in-memory database fails concurrent writers at once
+            # instead of letting them wait, which is not how the app runs.
+            "TEST": {"NAME": DATA_DIR / "test-ledger.sqlite3"},
         }
     }
 

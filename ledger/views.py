@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import secrets
 from typing import Any
 
 import segno
@@ -109,6 +110,8 @@ def _table_context(
         "join_url": request.build_absolute_uri(reverse("table", args=[session.token])),
         "read_url": request.build_absolute_uri(reverse("shared", args=[session.read_token])),
         "number": view.next_number,
+        # A new key for each hand entered; a failed save keeps its key, so a retry is a retry.
+        "idempotency_key": (post.get("key") if post else None) or secrets.token_urlsafe(16),
         **_hand_fields(
             request,
             session,
@@ -142,11 +145,12 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
                 number=_int(request.POST.get("number"), 1),
                 data=data,
                 device=_device(request),
+                idempotency_key=str(request.POST.get("key", ""))[:64],
             )
             return _saved(request, session, recorded)
         except ScoringError as error:
             form.add_scoring_error(error)
-        except services.HandAlreadyRecorded as taken:
+        except (services.HandAlreadyRecorded, services.KeyReused) as taken:
             extra["taken"] = taken.hand
     view = selectors.scored(session)
     if data is not None and not form.errors and "taken" not in extra:

@@ -133,3 +133,26 @@ def test_an_invalid_later_hand_is_reported_at_its_place_in_the_session(ce_deng):
         services.hand_record(session=ce_deng, number=2, data=plain_hand(Bob=1))
 
     assert refused.value.path == "hands[1].results.Bob.pips"
+
+
+def test_a_retry_with_the_same_key_returns_the_original_and_stores_nothing(ce_deng):
+    first = services.hand_record(session=ce_deng, number=1, data=plain_hand(), idempotency_key="k1")
+
+    again = services.hand_record(session=ce_deng, number=1, data=plain_hand(), idempotency_key="k1")
+
+    assert again.replayed and again.hand.pk == first.hand.pk
+    assert again.played.net == first.played.net
+    assert Hand.objects.count() == 1 and HandChange.objects.count() == 1
+
+
+def test_the_same_key_with_a_different_hand_is_refused(ce_deng):
+    services.hand_record(session=ce_deng, number=1, data=plain_hand(), idempotency_key="k1")
+
+    with pytest.raises(services.KeyReused):
+        services.hand_record(
+            session=ce_deng, number=1, data=plain_hand(Anna=4), idempotency_key="k1"
+        )
+    with pytest.raises(services.KeyReused):
+        services.hand_record(session=ce_deng, number=2, data=plain_hand(), idempotency_key="k1")
+
+    assert Hand.objects.get().data == plain_hand()

@@ -327,3 +327,17 @@ def test_the_engines_messages_are_translated_too(client, ce_deng):
 
     assert "head_seven 只属于先出的人，这一局是 Anna 先出" in page
     assert not Hand.objects.exists()
+
+
+def test_a_double_tapped_save_stores_one_hand_and_shows_its_result_twice(client, ce_deng):
+    url = reverse("table", args=[ce_deng.token])
+    page = client.get(url).content.decode()
+    key = page.split('name="key" value="')[1].split('"')[0]
+
+    first = client.post(url, form_post(1, key=key), **HTMX)
+    second = client.post(url, form_post(1, key=key), **HTMX)
+
+    assert Hand.objects.count() == 1
+    for response in (first, second):
+        assert 'id="saved"' in response.content.decode()
+    assert key not in second.content.decode()  # the next hand gets a new key

@@ -1,0 +1,70 @@
+"""Phones saving at the same moment, on a real database with real threads."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+from threading import Barrier
+
+import pytest
+from django.db import connection
+
+from ledger import services
+from ledger.models import Hand, HandChange
+from tests.ledger.conftest import SEATING, plain_hand
+
+PHONES = 50
+
+
+def _at_once(count, work):
+    """Run ``work(i)`` in ``count`` threads released together; return results or errors."""
+    start = Barrier(count)
+
+    def run(i):
+        start.wait()
+        try:
+            return work(i)
+        except Exception as error:  # noqa: BLE001 - every outcome is counted by the test
+            return error
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(max_workers=count) as pool:
+        return list(pool.map(run, range(count)))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_fifty_phones_saving_the_same_hand_store_exactly_one():
+    session = services.session_create(game="ce-deng", options={}, seating=SEATING, first="Anna")
+
+    outcomes = _at_once(
+        PHONES,
+        lambda i: services.hand_record(
+            session=session, number=1, data=plain_hand(Anna=2 + 2 * (i % 3)), device=f"phone {i}"
+        ),
+    )
+
+    stored = [o for o in outcomes if isinstance(o, services.Recorded)]
+    told = [o for o in outcomes if isinstance(o, services.HandAlreadyRecorded)]
+    errors = [
+        o for o in outcomes if not isinstance(o, services.Recorded | services.HandAlreadyRecorded)
+    ]
+    assert (len(stored), len(told), errors) == (1, PHONES - 1, [])
+    assert Hand.objects.count() == 1 and HandChange.objects.count() == 1
+    assert {o.hand.pk for o in told} == {stored[0].hand.pk}  # each was shown the stored hand
+
+
+@pytest.mark.django_db(transaction=True)
+def test_fifty_retries_of_one_submission_store_it_once_and_all_get_its_result():
+    session = services.session_create(game="ce-deng", options={}, seating=SEATING, first="Anna")
+
+    outcomes = _at_once(
+        PHONES,
+        lambda i: services.hand_record(
+            session=session, number=1, data=plain_hand(), idempotency_key="same-submission"
+        ),
+    )
+
+    assert all(isinstance(o, services.Recorded) for o in outcomes), outcomes
+    assert len({o.hand.pk for o in outcomes}) == 1
+    assert sum(not o.replayed for o in outcomes) == 1
+    assert Hand.objects.count() == 1
