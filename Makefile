@@ -6,7 +6,7 @@ INSTALLED := $(VENV)/.installed
 # The web tests run a second time on PostgreSQL when one answers here (CI always has one).
 POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/ledger
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench smoke clean
 
 $(INSTALLED): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -37,6 +37,10 @@ lint: $(INSTALLED)
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy --strict scoring
 	$(BIN)/lint-imports
+
+## smoke: the production stack (PostgreSQL + gunicorn) on this machine, over HTTP; CI runs it
+smoke: $(INSTALLED)
+	POSTGRES_URL='$(POSTGRES_URL)' $(BIN)/python deploy/smoke.py
 
 ## bench: the scoring engine benchmark (hands per second, 1,000-hand recompute time)
 bench: $(INSTALLED)

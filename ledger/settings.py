@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 from ledger.env import envbool, envint, envlist, local_secret_key
 
@@ -13,9 +14,29 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "var"))
 
 DEBUG = envbool("DEBUG", False)
+if os.environ.get("DATABASE_URL") and not os.environ.get("SECRET_KEY"):
+    # Several app servers share one database and must sign with the same key.
+    raise ImproperlyConfigured("SECRET_KEY must be set when DATABASE_URL is (deploy/env.example)")
 SECRET_KEY = os.environ.get("SECRET_KEY") or local_secret_key(DATA_DIR)
 # The embedded setup is reached by phones at whatever address the machine has on the Wi-Fi.
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["*"])
+CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
+
+# Behind HTTPS (an event server, deploy/): secure cookies, HSTS, redirects. The embedded
+# setup on a home Wi-Fi speaks plain HTTP, so these are off unless HTTPS is set.
+HTTPS = envbool("HTTPS", False)
+SECURE_SSL_REDIRECT = HTTPS
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 31_536_000 if HTTPS else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = HTTPS
+SECURE_HSTS_PRELOAD = HTTPS
+if HTTPS:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")  # set by deploy/nginx
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"  # table links carry their token: never leak it
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+SESSION_COOKIE_HTTPONLY = True
 
 INSTALLED_APPS = [
     "django.contrib.admin",

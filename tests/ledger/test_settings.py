@@ -1,0 +1,60 @@
+"""Production settings: `check --deploy` is clean, and nonsense stops the start."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PRODUCTION = {
+    "SECRET_KEY": secrets.token_urlsafe(50),
+    "DATABASE_URL": "postgres://ledger:secret@127.0.0.1:5432/ledger",
+    "ALLOWED_HOSTS": "ledger.example.org",
+    "HTTPS": "true",
+}
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
+    clean = {k: v for k, v in os.environ.items() if k not in PRODUCTION and k != "DEBUG"}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_check_deploy_has_no_warnings_with_the_production_settings():
+    result = manage("check", "--deploy", "--fail-level", "WARNING", **PRODUCTION)
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_a_shared_database_without_a_secret_key_refuses_to_start():
+    env = {k: v for k, v in PRODUCTION.items() if k != "SECRET_KEY"}
+
+    result = manage("check", **env)
+
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set when DATABASE_URL is" in result.stderr
+
+
+def test_a_nonsense_setting_is_named_at_start_up():
+    result = manage("check", **PRODUCTION | {"HTTPS": "maybe"})
+
+    assert result.returncode != 0
+    assert "HTTPS must be true or false, not 'maybe'" in result.stderr
+
+
+def test_pages_send_security_headers(client, db):
+    response = client.get("/")
+
+    assert response["X-Frame-Options"] == "DENY"
+    assert response["X-Content-Type-Options"] == "nosniff"
+    assert response["Referrer-Policy"] == "same-origin"
