@@ -1,0 +1,26 @@
+"""Export tables (all, or those named by their link tokens) as JSON on stdout."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from ledger.backup import export_tables
+from ledger.models import TableSession
+
+
+class Command(BaseCommand):
+    help = "Export tables to JSON (stdout): everything, or --table TOKEN (repeatable)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--table", action="append", default=[], metavar="TOKEN")
+
+    def handle(self, *args: Any, table: list[str], **options: Any) -> None:
+        tables = TableSession.objects.order_by("pk").prefetch_related("seats__player")
+        if table:
+            tables = tables.filter(token__in=table)
+            if len(tables) != len(set(table)):
+                raise CommandError("no table has one of these tokens")
+        self.stdout.write(json.dumps(export_tables(tables), ensure_ascii=False, indent=1))

@@ -1,0 +1,25 @@
+"""Import tables from a ledger_export JSON file; all or nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from ledger.backup import import_tables
+
+
+class Command(BaseCommand):
+    help = "Import tables from a JSON file made by ledger_export (all or nothing)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", type=Path)
+
+    def handle(self, *args: Any, file: Path, **options: Any) -> None:
+        try:
+            tables = import_tables(json.loads(file.read_text(encoding="utf-8")))
+        except (OSError, ValueError, KeyError, TypeError) as error:  # BackupError included
+            raise CommandError(f"nothing imported: {error}") from error
+        self.stdout.write(f"imported {len(tables)} tables")
