@@ -48,3 +48,13 @@ def form_post(number: int, first: str = "Anna", direction: str = "ccw", **fields
     }
     post.update({key.replace("_", "-"): value for key, value in fields.items()})
     return post
+
+
+@pytest.fixture(autouse=True)
+def _forget_wrong_links():
+    """Wrong links counted by one test must not rate-limit the next (ledger/middleware.py)."""
+    from django.core.cache import caches
+
+    caches["guesses"].clear()
+    yield
+    caches["guesses"].clear()

@@ -18,7 +18,9 @@ PRODUCTION = {
 
 
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    clean = {k: v for k, v in os.environ.items() if k not in PRODUCTION and k != "DEBUG"}
+    # The browser tests set DJANGO_ALLOW_ASYNC_UNSAFE for their live server; a server never has it.
+    test_only = {"DEBUG", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    clean = {k: v for k, v in os.environ.items() if k not in PRODUCTION and k not in test_only}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
