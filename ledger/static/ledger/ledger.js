@@ -89,3 +89,81 @@
     if (!typed) htmx.ajax("GET", live.dataset.formUrl, { target: "#hand-form", swap: "outerHTML" });
   });
 })();
+
+// A hand that could not be sent (no connection, server down) is kept on this phone and sent
+// again when the connection is back, with the same idempotency key: it is stored once.
+(function () {
+  "use strict";
+  var STORE = "ledger-unsent:" + location.pathname;
+  var lastAction = "save";
+
+  function load() { try { return JSON.parse(localStorage.getItem(STORE) || "[]"); } catch (e) { return []; } }
+  function keep(queue) { localStorage.setItem(STORE, JSON.stringify(queue)); show(queue); }
+  function show(queue) {
+    var status = document.getElementById("unsent");
+    if (!status) return;
+    status.classList.toggle("hidden", !queue.length);
+    status.textContent = queue.length ? status.dataset.waiting.replace("%(n)s", queue.length) : "";
+  }
+  function csrf() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers"))["x-csrftoken"]; } catch (e) { return ""; }
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("#record-form button[name=action]");
+    if (button) lastAction = button.value;
+  });
+
+  function stash(event) {
+    var form = event.detail.elt;
+    if (!form || form.id !== "record-form" || lastAction !== "save") return;
+    var data = new URLSearchParams(new FormData(form));
+    data.set("action", "save");
+    var queue = load();
+    if (!queue.some(function (item) { return new URLSearchParams(item).get("key") === data.get("key"); })) {
+      queue.push(data.toString());
+    }
+    keep(queue);
+  }
+  document.addEventListener("htmx:sendError", stash);
+  document.addEventListener("htmx:responseError", function (event) {
+    if (event.detail.xhr && event.detail.xhr.status >= 500) stash(event);
+  });
+
+  var sending = false;
+  function flush() {
+    var queue = load();
+    show(queue);
+    if (!queue.length || sending) return;
+    sending = true;
+    fetch(location.pathname, {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "HX-Request": "true", "X-CSRFToken": csrf(), "Content-Type": "application/x-www-form-urlencoded" },
+      body: queue[0]
+    }).then(function (response) {
+      if (!response.ok) throw new Error("not yet");
+      return response.text();
+    }).then(function (html) {
+      keep(load().slice(1));
+      var form = document.getElementById("record-form");
+      var key = form && form.querySelector("input[name=key]");
+      // Show the answer in place when the form holds this very hand, or nothing typed.
+      var mine = key && key.value === new URLSearchParams(queue[0]).get("key");
+      var typed = form && Array.prototype.some.call(
+        form.querySelectorAll("input[type=text]:not([name=device])"),
+        function (input) { return input.value.trim() !== ""; });
+      var target = document.getElementById("hand-form");
+      if (target && (mine || !typed) && window.htmx) {
+        target.outerHTML = html;
+        htmx.process(document.getElementById("hand-form"));
+      }
+      if (window.htmx) htmx.trigger(document.body, "ledger-changed");
+      sending = false;
+      flush();
+    }).catch(function () { sending = false; });
+  }
+  window.addEventListener("online", flush);
+  document.addEventListener("DOMContentLoaded", flush);
+  setInterval(flush, 5000);
+})();
