@@ -103,7 +103,7 @@
     var status = document.getElementById("unsent");
     if (!status) return;
     status.classList.toggle("hidden", !queue.length);
-    status.textContent = queue.length ? status.dataset.waiting.replace("%(n)s", queue.length) : "";
+    status.textContent = queue.length ? status.dataset.waiting.replace("{n}", queue.length) : "";
   }
   function csrf() {
     try { return JSON.parse(document.body.getAttribute("hx-headers"))["x-csrftoken"]; } catch (e) { return ""; }
