@@ -41,6 +41,11 @@ class TableSession(models.Model):
 
     token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     read_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    # Opens the organiser's rights (lock the table, void hands) on another device.
+    organiser_token = models.CharField(
+        max_length=32, unique=True, default=new_token, editable=False
+    )
+    locked = models.BooleanField(default=False, help_text="Takes no more hands or changes.")
     game = models.CharField(max_length=20, choices=GAME_CHOICES)
     options = models.JSONField(default=dict, blank=True)
     first = models.CharField(max_length=40, help_text="Who led the first hand.")

@@ -33,6 +33,10 @@ class KeyReused(Exception):
         self.hand = hand
 
 
+class TableLocked(Exception):
+    """The organiser locked the table: it takes no more hands or changes."""
+
+
 class StaleVersion(Exception):
     """The hand changed since the phone loaded it; ``hand`` is its current state."""
 
@@ -71,6 +75,19 @@ class Recorded(NamedTuple):
 def _live_hands(session: TableSession) -> list[tuple[int, dict[str, Any]]]:
     """(pk, data) of every hand that counts, in order."""
     return list(session.hands.filter(voided=False).order_by("number").values_list("pk", "data"))
+
+
+def _refuse_if_locked(session: TableSession) -> None:
+    if TableSession.objects.filter(pk=session.pk, locked=True).exists():
+        raise TableLocked
+
+
+def table_lock(*, session: TableSession, locked: bool) -> None:
+    """Lock the table (no more hands, corrections or voids) or open it again."""
+    with transaction.atomic():
+        TableSession.objects.filter(pk=session.pk).update(locked=locked)
+        _touch(session)
+    session.locked = locked
 
 
 def _touch(session: TableSession) -> None:
@@ -114,6 +131,7 @@ def hand_record(
         with transaction.atomic():
             if replay := _replay(session, idempotency_key, request_hash):
                 return replay
+            _refuse_if_locked(session)
             existing = session.hands.filter(number=number).first()
             if existing is not None:
                 # It may be this very submission, stored by a retry since the look-up above.
@@ -178,6 +196,7 @@ def hand_correct(
     corrected hand is invalid.
     """
     with transaction.atomic():
+        _refuse_if_locked(session)
         current = _hand_for_update(session, number, version)
         hands = [data if pk == current.pk else other for pk, other in _live_hands(session)]
         _check(session, hands)
@@ -198,6 +217,7 @@ def hand_void(*, session: TableSession, number: int, version: int, device: str =
     hands after it no longer make sense without it.
     """
     with transaction.atomic():
+        _refuse_if_locked(session)
         current = _hand_for_update(session, number, version)
         hands = [other for pk, other in _live_hands(session) if pk != current.pk]
         _check(session, hands)

@@ -8,10 +8,11 @@ import secrets
 from typing import Any
 
 import segno
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_http_methods
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ledger import exports, selectors, services
 from ledger.forms import MAX_PLAYERS, HandForm, SessionForm, hand_rows
@@ -20,6 +21,7 @@ from ledger.models import Player, TableSession
 from scoring import GAMES, ScoringError
 
 DEVICE_COOKIE = "device"
+ORGANISER_OF = "organiser_of"  # in the Django session: pks of the tables this browser organises
 ONE_YEAR = 365 * 24 * 3600
 
 
@@ -36,6 +38,7 @@ def session_new(request: HttpRequest) -> HttpResponse:
         except ScoringError as error:
             form.add_scoring_error(error)
         else:
+            _make_organiser(request, session)
             return redirect("table", token=session.token)
     context = {
         "form": form,
@@ -45,6 +48,19 @@ def session_new(request: HttpRequest) -> HttpResponse:
         "known_players": Player.objects.values_list("name", flat=True)[:200],
     }
     return render(request, "ledger/session_new.html", context, status=400 if form.errors else 200)
+
+
+def _is_organiser(request: HttpRequest, session: TableSession) -> bool:
+    return session.pk in request.session.get(ORGANISER_OF, [])
+
+
+def _make_organiser(request: HttpRequest, session: TableSession) -> None:
+    request.session[ORGANISER_OF] = [*request.session.get(ORGANISER_OF, []), session.pk]
+
+
+def _locked(request: HttpRequest) -> HttpResponse:
+    message = _("This table is locked by its organiser: nothing was saved.")
+    return HttpResponse(message, status=423, content_type="text/plain; charset=utf-8")
 
 
 def _int(text: str | None, default: int) -> int:
@@ -110,6 +126,10 @@ def _table_context(
         "join_url": request.build_absolute_uri(reverse("table", args=[session.token])),
         "read_url": request.build_absolute_uri(reverse("shared", args=[session.read_token])),
         "number": view.next_number,
+        "organiser": _is_organiser(request, session),
+        "organiser_url": request.build_absolute_uri(
+            reverse("organise", args=[session.token, session.organiser_token])
+        ),
         # A new key for each hand entered; a failed save keeps its key, so a retry is a retry.
         "idempotency_key": (post.get("key") if post else None) or secrets.token_urlsafe(16),
         **_hand_fields(
@@ -152,6 +172,8 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             form.add_scoring_error(error)
         except (services.HandAlreadyRecorded, services.KeyReused) as taken:
             extra["taken"] = taken.hand
+        except services.TableLocked:
+            return _locked(request)
     view = selectors.scored(session)
     if data is not None and not form.errors and "taken" not in extra:
         try:
@@ -211,6 +233,8 @@ def hand_detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
         form = HandForm(session.game, view.seating, request.POST)
         try:
             if request.POST.get("action") == "void":
+                if not _is_organiser(request, session):
+                    return HttpResponseForbidden(_("Only the table's organiser can void a hand."))
                 services.hand_void(session=session, number=number, version=version, device=device)
                 return redirect("table", token=token)
             data = form.data()
@@ -221,6 +245,8 @@ def hand_detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
                 return redirect("table", token=token)
         except ScoringError as error:
             form.add_scoring_error(error)
+        except services.TableLocked:
+            return _locked(request)
         except services.StaleVersion as stale:
             conflict = stale.hand
             post = None  # show the hand as it is now
@@ -232,6 +258,7 @@ def hand_detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
         "row": row,
         "title": title(GAMES[session.game]),
         "conflict": conflict,
+        "organiser": _is_organiser(request, session),
         "changes": selectors.changes(session, number),
         **_hand_fields(
             request,
@@ -252,6 +279,26 @@ def _event_of(data: dict[str, Any]) -> tuple[str, str]:
         if event in data:
             return event, data[event]
     return ("blocked", "") if data.get("blocked") else ("", "")
+
+
+@require_GET
+def organise(request: HttpRequest, token: str, organiser_token: str) -> HttpResponse:
+    """The organiser's link: this browser gets the organiser's rights on the table."""
+    session = selectors.session_by_token(token)
+    if not secrets.compare_digest(organiser_token, session.organiser_token):
+        raise Http404("No such table")
+    if not _is_organiser(request, session):
+        _make_organiser(request, session)
+    return redirect("table", token=token)
+
+
+@require_POST
+def lock(request: HttpRequest, token: str) -> HttpResponse:
+    session = selectors.session_by_token(token)
+    if not _is_organiser(request, session):
+        return HttpResponseForbidden(_("Only the table's organiser can lock it."))
+    services.table_lock(session=session, locked=request.POST.get("locked") == "1")
+    return redirect("table", token=token)
 
 
 @require_GET

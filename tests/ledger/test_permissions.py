@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from ledger import services
@@ -67,3 +68,65 @@ def test_guessing_links_is_rate_limited_per_address(client, ce_deng):
 
     assert blocked.status_code == 429 and "Too many wrong table links" in blocked.content.decode()
     assert elsewhere.status_code == 200
+
+
+@pytest.fixture
+def organiser(client, ce_deng):
+    """The browser that started the table (the organiser link gives the same rights)."""
+    client.get(reverse("organise", args=[ce_deng.token, ce_deng.organiser_token]))
+    return client
+
+
+@pytest.fixture
+def player(ce_deng):
+    """A phone that joined through the table's link."""
+    return Client()
+
+
+def test_the_browser_that_starts_a_table_is_its_organiser(client, db):
+    seats = {f"player_{i}": name for i, name in enumerate(["A", "B", "C", "D"])}
+    response = client.post(reverse("session_new"), {"game": "ce-deng", "first": "0", **seats})
+
+    page = client.get(response["Location"]).content.decode()
+
+    assert 'id="organiser"' in page and "Lock the table" in page
+
+
+def test_a_joined_player_sees_no_organiser_controls(player, ce_deng):
+    page = player.get(reverse("table", args=[ce_deng.token])).content.decode()
+
+    assert 'id="organiser"' not in page and ce_deng.organiser_token not in page
+
+
+def test_only_the_organiser_voids_a_hand(organiser, player, ce_deng):
+    services.hand_record(session=ce_deng, number=1, data=plain_hand())
+    url = reverse("hand_detail", args=[ce_deng.token, 1])
+    assert "Void this hand" not in player.get(url).content.decode()
+
+    refused = player.post(url, {"action": "void", "version": "1"})
+    assert refused.status_code == 403 and not Hand.objects.get().voided
+
+    organiser.post(url, {"action": "void", "version": "1"})
+    assert Hand.objects.get().voided
+
+
+def test_only_the_organiser_locks_and_a_locked_table_takes_nothing(organiser, player, ce_deng):
+    lock = reverse("lock", args=[ce_deng.token])
+    assert player.post(lock, {"locked": "1"}).status_code == 403
+
+    organiser.post(lock, {"locked": "1"})
+    refused = player.post(reverse("table", args=[ce_deng.token]), form_post(1))
+
+    assert refused.status_code == 423 and "locked" in refused.content.decode()
+    assert not Hand.objects.exists()
+    page = player.get(reverse("table", args=[ce_deng.token])).content.decode()
+    assert 'id="locked"' in page and 'id="record-form"' not in page
+    organiser.post(lock, {"locked": "0"})
+    assert player.post(reverse("table", args=[ce_deng.token]), form_post(1)).status_code == 302
+
+
+def test_a_wrong_organiser_link_gives_nothing(player, ce_deng):
+    wrong = reverse("organise", args=[ce_deng.token, ce_deng.read_token])
+
+    assert player.get(wrong).status_code == 404
+    assert player.post(reverse("lock", args=[ce_deng.token]), {"locked": "1"}).status_code == 403

@@ -190,6 +190,7 @@ def test_stale_correction_gets_409_with_the_current_hand(client, ce_deng):
 def test_voiding_a_hand_keeps_it_in_the_history(client, ce_deng):
     services.hand_record(session=ce_deng, number=1, data=plain_hand())
     url = reverse("hand_detail", args=[ce_deng.token, 1])
+    client.get(reverse("organise", args=[ce_deng.token, ce_deng.organiser_token]))
 
     client.post(url, {"action": "void", "version": "1"})
 
