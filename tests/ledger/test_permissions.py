@@ -130,3 +130,16 @@ def test_a_wrong_organiser_link_gives_nothing(player, ce_deng):
 
     assert player.get(wrong).status_code == 404
     assert player.post(reverse("lock", args=[ce_deng.token]), {"locked": "1"}).status_code == 403
+
+
+def test_every_unsafe_request_needs_the_csrf_token_htmx_included(ce_deng):
+    phone = Client(enforce_csrf_checks=True)
+    url = reverse("table", args=[ce_deng.token])
+    page = phone.get(url).content.decode()
+    token = page.split('"x-csrftoken": "')[1].split('"')[0]
+
+    forged = phone.post(url, form_post(1), HTTP_HX_REQUEST="true")
+    sent = phone.post(url, form_post(1), HTTP_HX_REQUEST="true", HTTP_X_CSRFTOKEN=token)
+
+    assert forged.status_code == 403
+    assert sent.status_code == 200 and Hand.objects.count() == 1
