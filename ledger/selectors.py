@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
+from django.db import connection
 from django.http import Http404
 
 import scoring
@@ -151,8 +152,16 @@ def after_record(session: TableSession, hand: Hand, played: HandResult) -> Score
 
 
 def revision(token: str) -> int | None:
-    """The session's revision: one indexed read, for the live poll."""
-    return TableSession.objects.filter(token=token).values_list("revision", flat=True).first()
+    """The session's revision: one indexed read, for the live poll.
+
+    Plain SQL: every phone asks every few seconds, and the ORM's own work would cost more
+    than the read itself.
+    """
+    table = TableSession._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT revision FROM {table} WHERE token = %s", [token])
+        row = cursor.fetchone()
+    return None if row is None else int(row[0])
 
 
 def preview(view: ScoredSession, data: dict[str, Any]) -> HandResult:

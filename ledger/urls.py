@@ -5,6 +5,7 @@ from ledger import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("ping/", views.ping, name="ping"),
     path("new/", views.session_new, name="session_new"),
     path("t/<str:token>/", views.table, name="table"),
     path("t/<str:token>/live/", views.live, name="live"),

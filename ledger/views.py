@@ -25,6 +25,11 @@ ORGANISER_OF = "organiser_of"  # in the Django session: pks of the tables this b
 ONE_YEAR = 365 * 24 * 3600
 
 
+def ping(request: HttpRequest) -> HttpResponse:
+    """A bare view, no database: for load balancers, and the load benchmark's ceiling."""
+    return HttpResponse("ok", content_type="text/plain")
+
+
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "ledger/home.html", {"games": selectors.game_list()})
 

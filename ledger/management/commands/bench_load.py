@@ -1,0 +1,252 @@
+"""Load benchmark: a tournament hall on loopback against the production stack on PostgreSQL.
+
+    .venv/bin/python manage.py bench_load [--tables 600] [--seconds 120]
+
+Starts gunicorn (deploy/gunicorn.conf.py, DEBUG off) on a throwaway PostgreSQL database,
+then:
+1. the ceiling: wrk, 10 s and 16 connections each, on a bare Django view (/ping/) and on the
+   live-table poll that finds nothing new (204), in the same run;
+2. the hall: every table has 4 phones; each phone polls its live view every 5 s; each table
+   records a hand every 2 minutes, sent by all 4 of its phones at once (each with its own
+   idempotency key, as four people pressing save), for --seconds.
+It prints throughput, p50/p95/p99 latency, errors, duplicates and lost hands, and the poll's
+throughput as a share of the bare view's. Loopback only; bounded in time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import re
+import secrets
+import statistics
+import subprocess
+import sys
+import time
+import urllib.parse
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import psycopg
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+ROOT = Path(__file__).resolve().parents[3]
+SERVER = os.environ.get("POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+POLL_EVERY = 5.0
+HAND_EVERY = 120.0
+PLAYERS = ["A", "B", "C", "D"]
+CSRF = "b" * 32  # any well-formed secret: the phone sends it as cookie and header alike
+
+
+async def _request(port: int, method: str, path: str, body: str = "") -> tuple[int, bytes]:
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    head = [
+        f"{method} {path} HTTP/1.1",
+        "Host: 127.0.0.1",
+        "Connection: close",
+        f"Cookie: csrftoken={CSRF}",
+    ]
+    if method == "POST":
+        head += [
+            "Content-Type: application/x-www-form-urlencoded",
+            f"Content-Length: {len(body.encode())}",
+            f"X-CSRFToken: {CSRF}",
+            "HX-Request: true",
+        ]
+    writer.write(("\r\n".join(head) + "\r\n\r\n" + body).encode())
+    data = await reader.read()
+    writer.close()
+    status = int(data.split(b" ", 2)[1]) if data.startswith(b"HTTP/") else 0
+    return status, data
+
+
+async def _sleep_until(moment: float, end: float) -> None:
+    """Sleep until ``moment``, but never past the end of the run."""
+    await asyncio.sleep(max(0.0, min(moment, end) - time.monotonic()))
+
+
+class Hall:
+    def __init__(self, port: int, tables: list[str], seconds: float) -> None:
+        self.port, self.tables, self.seconds = port, tables, seconds
+        self.latencies: dict[str, list[float]] = {"poll": [], "save": []}
+        self.errors: list[str] = []
+        self.saved: dict[str, int] = {}  # table -> phones told "saved"
+        self.taken: dict[str, int] = {}  # table -> phones told "already recorded"
+        self.expected: set[str] = set()
+
+    async def _timed(self, kind: str, method: str, path: str, body: str = "") -> bytes:
+        start = time.perf_counter()
+        try:
+            status, data = await _request(self.port, method, path, body)
+        except OSError as error:
+            self.errors.append(f"{kind}: {error}")
+            return b""
+        self.latencies[kind].append((time.perf_counter() - start) * 1000)
+        if status not in (200, 204):
+            self.errors.append(f"{kind}: HTTP {status}")
+        return data
+
+    async def phone(self, token: str, end: float) -> None:
+        await _sleep_until(time.monotonic() + random.uniform(0, POLL_EVERY), end)
+        while time.monotonic() < end:
+            await self._timed("poll", "GET", f"/t/{token}/live/?rev=0")
+            await _sleep_until(time.monotonic() + POLL_EVERY, end)
+
+    async def table(self, token: str, end: float) -> None:
+        await _sleep_until(time.monotonic() + random.uniform(0, HAND_EVERY), end)
+        number = 1
+        while time.monotonic() < end:
+            self.expected.add(f"{token}:{number}")
+            fields = {"number": str(number), "first": "A", "direction": "ccw", "action": "save"}
+            fields |= {f"pips-{i}": str(p) for i, p in enumerate((2, 12, 34, 18))}
+            sends = [
+                self._timed(
+                    "save",
+                    "POST",
+                    f"/t/{token}/",
+                    urllib.parse.urlencode(fields | {"key": secrets.token_urlsafe(12)}),
+                )
+                for _ in PLAYERS
+            ]
+            for data in await asyncio.gather(*sends):
+                if b'id="saved"' in data:
+                    self.saved[token] = self.saved.get(token, 0) + 1
+                elif b'id="taken"' in data:
+                    self.taken[token] = self.taken.get(token, 0) + 1
+            number += 1
+            await _sleep_until(time.monotonic() + HAND_EVERY, end)
+
+    async def run(self) -> float:
+        end = time.monotonic() + self.seconds
+        start = time.perf_counter()
+        work = [self.phone(t, end) for t in self.tables for _ in PLAYERS]
+        work += [self.table(t, end) for t in self.tables]
+        await asyncio.gather(*work)
+        return time.perf_counter() - start
+
+
+def _percentiles(values: list[float]) -> str:
+    if len(values) < 2:
+        return "no requests"
+    cuts = statistics.quantiles(values, n=100)
+    return f"p50 {cuts[49]:.1f} ms, p95 {cuts[94]:.1f} ms, p99 {cuts[98]:.1f} ms"
+
+
+def _wrk(url: str) -> float:
+    out = subprocess.run(
+        ["wrk", "-t2", "-c16", "-d10s", url], capture_output=True, text=True, check=True
+    ).stdout
+    match = re.search(r"Requests/sec:\s+([\d.]+)", out)
+    if not match:
+        raise CommandError(f"wrk said: {out}")
+    return float(match[1])
+
+
+class Command(BaseCommand):
+    help = "Simulate a tournament hall against gunicorn + PostgreSQL; print the figures."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--tables", type=int, default=600)
+        parser.add_argument("--seconds", type=float, default=HAND_EVERY)
+        parser.add_argument("--port", type=int, default=8799)
+
+    def handle(self, *args: Any, tables: int, seconds: float, port: int, **options: Any) -> None:
+        database = f"ledger_load_{secrets.token_hex(4)}"
+        url = urllib.parse.urlunsplit(urllib.parse.urlsplit(SERVER)._replace(path=f"/{database}"))
+        env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": secrets.token_urlsafe(50)}
+        env |= {"ALLOWED_HOSTS": "127.0.0.1", "DEBUG": "false", "GUNICORN_WORKERS": "2"}
+        env |= {"GUNICORN_BIND": f"127.0.0.1:{port}"}
+        env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
+        with psycopg.connect(SERVER, dbname="postgres", autocommit=True) as admin:
+            admin.execute(f'CREATE DATABASE "{database}"')
+        server = None
+        try:
+            self._manage(env, "migrate", "--noinput", "-v0")
+            self._manage(env, "collectstatic", "--noinput", "-v0")
+            tokens = json.loads(self._manage(env, "shell", "-v0", "-c", _MAKE_TABLES % tables))
+            server = subprocess.Popen(
+                [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", "ledger.wsgi"],
+                cwd=ROOT,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+            self._wait(port)
+            base = f"http://127.0.0.1:{port}"
+            bare = _wrk(f"{base}/ping/")
+            poll = _wrk(f"{base}/t/{tokens[0]}/live/?rev=0")
+            self.stdout.write(
+                f"ceiling: bare Django view {bare:,.0f} req/s; live poll (204) {poll:,.0f} "
+                f"req/s = {poll / bare:.0%} of the bare view"
+            )
+            hall = Hall(port, tokens, seconds)
+            took = asyncio.run(hall.run())
+            self._report(hall, took, url, len(tokens))
+        finally:
+            if server is not None:
+                server.terminate()
+                server.wait(timeout=30)
+            with psycopg.connect(SERVER, dbname="postgres", autocommit=True) as admin:
+                admin.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+
+    def _manage(self, env: dict[str, str], *args: str) -> str:
+        return subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+
+    def _wait(self, port: int) -> None:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/ping/", timeout=2).close()
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise CommandError("gunicorn did not start")
+
+    def _report(self, hall: Hall, took: float, url: str, tables: int) -> None:
+        requests = sum(len(v) for v in hall.latencies.values()) + len(hall.errors)
+        with psycopg.connect(url) as db:
+            stored = db.execute(
+                "SELECT t.token, count(*) FROM ledger_hand h "
+                "JOIN ledger_tablesession t ON t.id = h.session_id GROUP BY t.token"
+            ).fetchall()
+        stored_hands = sum(count for _, count in stored)
+        duplicates = sum(max(0, n - 1) for n in hall.saved.values() if n > 1)
+        lost = len(hall.expected) - stored_hands
+        self.stdout.write(
+            f"hall: {tables} tables, {tables * len(PLAYERS)} phones, {took:.0f} s: "
+            f"{requests:,} requests, {requests / took:,.0f} req/s"
+        )
+        self.stdout.write(
+            f"  live poll every {POLL_EVERY:.0f} s: {_percentiles(hall.latencies['poll'])}"
+        )
+        self.stdout.write(f"  hand save (x4 phones): {_percentiles(hall.latencies['save'])}")
+        every = hall.latencies["poll"] + hall.latencies["save"]
+        self.stdout.write(f"  all requests: {_percentiles(every)}")
+        self.stdout.write(
+            f"  errors {len(hall.errors)}, duplicates {duplicates}, lost hands {lost} "
+            f"({stored_hands} hands stored of {len(hall.expected)} sent, "
+            f"{sum(hall.taken.values())} extra sends told 'already recorded')"
+        )
+        if hall.errors:
+            self.stdout.write("  first errors: " + "; ".join(hall.errors[:5]))
+
+
+_MAKE_TABLES = """
+import json
+from ledger import services
+seats = ["A", "B", "C", "D"]
+tokens = [
+    services.session_create(game="jie-long", options={}, seating=seats, first="A").token
+    for _ in range(%d)
+]
+print(json.dumps(tokens))
+"""
