@@ -41,8 +41,15 @@ PLAYERS = ["A", "B", "C", "D"]
 CSRF = "b" * 32  # any well-formed secret: the phone sends it as cookie and header alike
 
 
+# gunicorn's sync workers close every connection, and a closed connection holds its local port
+# for a minute (TIME_WAIT): at 500 requests a second one loopback address runs out of ports.
+# The phones spread over 16 loopback addresses, each with ports of its own.
+SOURCES = [f"127.0.0.{i}" for i in range(2, 18)]
+
+
 async def _request(port: int, method: str, path: str, body: str = "") -> tuple[int, bytes]:
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    source = (random.choice(SOURCES), 0)
+    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=source)
     head = [
         f"{method} {path} HTTP/1.1",
         "Host: 127.0.0.1",
@@ -90,9 +97,14 @@ class Hall:
         return data
 
     async def phone(self, token: str, end: float) -> None:
+        """Poll as the page does: with the revision it last saw, learning the new one from a
+        changed answer (204 when nothing changed)."""
+        revision = b"0"
         await _sleep_until(time.monotonic() + random.uniform(0, POLL_EVERY), end)
         while time.monotonic() < end:
-            await self._timed("poll", "GET", f"/t/{token}/live/?rev=0")
+            data = await self._timed("poll", "GET", f"/t/{token}/live/?rev={revision.decode()}")
+            if seen := re.search(rb"/live/\?rev=(\d+)", data):
+                revision = seen[1]
             await _sleep_until(time.monotonic() + POLL_EVERY, end)
 
     async def table(self, token: str, end: float) -> None:
@@ -152,12 +164,15 @@ class Command(BaseCommand):
         parser.add_argument("--tables", type=int, default=600)
         parser.add_argument("--seconds", type=float, default=HAND_EVERY)
         parser.add_argument("--port", type=int, default=8799)
+        parser.add_argument("--workers", type=int, default=4)
 
-    def handle(self, *args: Any, tables: int, seconds: float, port: int, **options: Any) -> None:
+    def handle(
+        self, *args: Any, tables: int, seconds: float, port: int, workers: int, **options: Any
+    ) -> None:
         database = f"ledger_load_{secrets.token_hex(4)}"
         url = urllib.parse.urlunsplit(urllib.parse.urlsplit(SERVER)._replace(path=f"/{database}"))
         env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": secrets.token_urlsafe(50)}
-        env |= {"ALLOWED_HOSTS": "127.0.0.1", "DEBUG": "false", "GUNICORN_WORKERS": "2"}
+        env |= {"ALLOWED_HOSTS": "127.0.0.1", "DEBUG": "false", "GUNICORN_WORKERS": str(workers)}
         env |= {"GUNICORN_BIND": f"127.0.0.1:{port}"}
         env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
         with psycopg.connect(SERVER, dbname="postgres", autocommit=True) as admin:
