@@ -164,7 +164,7 @@ class Command(BaseCommand):
         parser.add_argument("--tables", type=int, default=600)
         parser.add_argument("--seconds", type=float, default=HAND_EVERY)
         parser.add_argument("--port", type=int, default=8799)
-        parser.add_argument("--workers", type=int, default=4)
+        parser.add_argument("--workers", type=int, default=2)
 
     def handle(
         self, *args: Any, tables: int, seconds: float, port: int, workers: int, **options: Any
