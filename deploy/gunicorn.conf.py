@@ -9,7 +9,9 @@ import os
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("GUNICORN_WORKERS", multiprocessing.cpu_count()))
-worker_class = "sync"
+# Threads let a worker answer polls while another request waits for the disk (a commit).
+threads = int(os.environ.get("GUNICORN_THREADS", "1"))
+worker_class = "gthread" if threads > 1 else "sync"
 timeout = 30
 graceful_timeout = 20
 keepalive = 5
