@@ -102,19 +102,20 @@ class ScoredSession:
 
 def session_by_token(token: str) -> TableSession:
     """The session this link opens, or 404: without the token a session cannot be found."""
-    session = TableSession.objects.filter(token=token).prefetch_related("seats__player").first()
-    if session is None:
-        raise Http404("No such table")
-    return session
+    return _session(token=token)
 
 
 def session_by_read_token(token: str) -> TableSession:
-    session = (
-        TableSession.objects.filter(read_token=token).prefetch_related("seats__player").first()
-    )
-    if session is None:
-        raise Http404("No such table")
-    return session
+    """The session a read-only link shows, or 404."""
+    return _session(read_token=token)
+
+
+def _session(**lookup: str) -> TableSession:
+    # get(), not first(): first() would sort by the model's ordering for a unique lookup.
+    try:
+        return TableSession.objects.prefetch_related("seats__player").get(**lookup)
+    except TableSession.DoesNotExist:
+        raise Http404("No such table") from None
 
 
 def scored(session: TableSession) -> ScoredSession:

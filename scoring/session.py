@@ -98,8 +98,8 @@ def _totals(seating: Sequence[str], hands: Sequence[HandResult]) -> Totals:
             balance[name] += amount
         for name, score in hand.scores.items():
             scores[name] += score
-        if hand.ranking:
-            won[hand.ranking[0]] += 1
+        if hand.winner is not None:
+            won[hand.winner] += 1
     return Totals(balance, scores, won)
 
 

@@ -50,10 +50,6 @@ class Tile:
         """Every 1 half has one red spot and every 4 half has four; nothing else is red."""
         return sum({1: 1, 4: 4}.get(half, 0) for half in (self.low, self.high))
 
-    @property
-    def is_double(self) -> bool:
-        return self.low == self.high
-
     def __str__(self) -> str:
         return f"{self.low}:{self.high}"
 
