@@ -1,6 +1,6 @@
 """Smoke test of the production stack on one machine: PostgreSQL + gunicorn, over real HTTP.
 
-    .venv/bin/python deploy/smoke.py        (make smoke; CI runs it)
+    .venv/bin/python -m deploy.smoke        (make smoke; CI runs it)
 
 Makes a throwaway database, migrates it, collects static files, starts gunicorn with
 deploy/gunicorn.conf.py and DEBUG off, starts a Jie Long table through the web form, records
@@ -11,33 +11,18 @@ POSTGRES_URL names the server (default postgres://postgres@127.0.0.1:5432/postgr
 from __future__ import annotations
 
 import http.cookiejar
+import json
 import os
 import re
-import secrets
-import subprocess
 import sys
-import time
 import urllib.parse
 import urllib.request
-from pathlib import Path
 
-import psycopg
+from deploy.stack import production_stack
 
-ROOT = Path(__file__).resolve().parent.parent
+SERVER = os.environ.get("POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 PORT = int(os.environ.get("SMOKE_PORT", "8765"))
 BASE = f"http://127.0.0.1:{PORT}"
-SERVER = os.environ.get("POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
-DATABASE = f"ledger_smoke_{secrets.token_hex(4)}"
-
-
-def admin(sql: str) -> None:
-    with psycopg.connect(SERVER, dbname="postgres", autocommit=True) as connection:
-        connection.execute(sql)
-
-
-def database_url() -> str:
-    parts = urllib.parse.urlsplit(SERVER)
-    return urllib.parse.urlunsplit(parts._replace(path=f"/{DATABASE}"))
 
 
 class Browser:
@@ -66,36 +51,9 @@ def check(condition: bool, what: str) -> None:
 
 
 def main() -> int:
-    env = {
-        **os.environ,
-        "DATABASE_URL": database_url(),
-        "SECRET_KEY": secrets.token_urlsafe(50),
-        "ALLOWED_HOSTS": "127.0.0.1",
-        "DEBUG": "false",
-        "GUNICORN_BIND": f"127.0.0.1:{PORT}",
-        "GUNICORN_WORKERS": "2",
-    }
-    python = sys.executable
-    admin(f'CREATE DATABASE "{DATABASE}"')
-    server = None
-    try:
-        for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):
-            subprocess.run([python, "manage.py", *command, "-v0"], cwd=ROOT, env=env, check=True)
-        server = subprocess.Popen(
-            [python, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", "ledger.wsgi"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-        )
+    with production_stack(SERVER, port=PORT):
         browser = Browser()
-        for _ in range(100):
-            try:
-                home = browser.get("/")
-                break
-            except OSError:
-                time.sleep(0.1)
-        else:
-            check(False, "gunicorn answers")
+        home = browser.get("/")
         check("Domino ledger" in home, f"gunicorn serves the home page on {BASE}")
         browser.get("/new/")
         seating = {"player_0": "Anna", "player_1": "Bob", "player_2": "Celine"}
@@ -113,11 +71,11 @@ def main() -> int:
         check(summary.count('<tr id="hand-') == 1, "a repeated submission stored nothing new")
         static = re.search(r'href="(/static/ledger/ledger\.[0-9a-f]+\.css)"', summary)
         check(static is not None and "body" in browser.get(static[1]), "whitenoise serves CSS")
-    finally:
-        if server is not None:
-            server.terminate()
-            server.wait(timeout=30)
-        admin(f'DROP DATABASE IF EXISTS "{DATABASE}" WITH (FORCE)')
+        docs = browser.get("/api/v1/docs/")
+        bundle = re.search(r'src="(/static/drf_spectacular_sidecar/[^"]+bundle[^"]*\.js)"', docs)
+        check(bundle is not None and len(browser.get(bundle[1])) > 100_000, "API docs, self-hosted")
+        api_hands = json.loads(browser.get(table.replace("/t/", "/api/v1/sessions/", 1) + "hands/"))
+        check(api_hands[0]["result"]["net"]["Anna"] == 42, "the API reads the same hand")
     print("smoke test passed: PostgreSQL + gunicorn, stopped and cleaned up")
     return 0
 

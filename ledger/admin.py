@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from ledger.models import Hand, HandChange, Player, Seat, TableSession
+from ledger.models import Entry, Event, Hand, HandChange, Player, Round, Seat, TableSession
 
 
 class SeatInline(admin.TabularInline):
@@ -48,3 +48,29 @@ class HandChangeAdmin(admin.ModelAdmin):
     list_display = ["hand", "kind", "device", "at"]
     list_filter = ["kind"]
     list_select_related = ["hand__session"]
+
+
+class EntryInline(admin.TabularInline):
+    model = Entry
+    extra = 0
+    raw_id_fields = ["player"]
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ["name", "game", "rounds", "method", "created"]
+    list_filter = ["game"]
+    readonly_fields = ["token", "register_token", "read_token"]
+    inlines = [EntryInline]
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = ["player", "event", "active", "created"]
+    list_select_related = ["player", "event"]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "method", "started", "ends"]
+    list_select_related = ["event"]

@@ -12,7 +12,7 @@ from typing import Any
 from django.http import Http404, StreamingHttpResponse
 
 from ledger import selectors
-from ledger.models import TableSession
+from ledger.models import Event, TableSession
 from scoring.document import amount
 
 BOM = "\ufeff"
@@ -80,7 +80,51 @@ def response(session: TableSession, kind: str) -> StreamingHttpResponse:
     rows = EXPORTS.get(kind)
     if rows is None:
         raise Http404("No such export")
-    view = selectors.scored(session)
-    reply = StreamingHttpResponse(_stream(rows(view)), content_type="text/csv; charset=utf-8")
-    reply["Content-Disposition"] = f'attachment; filename="table-{session.pk}-{kind}.csv"'
+    return _download(rows(selectors.scored(session)), f"table-{session.pk}-{kind}.csv")
+
+
+def _download(rows: Iterable[list[Any]], filename: str) -> StreamingHttpResponse:
+    reply = StreamingHttpResponse(_stream(rows), content_type="text/csv; charset=utf-8")
+    reply["Content-Disposition"] = f'attachment; filename="{filename}"'
     return reply
+
+
+# -- tournaments -----------------------------------------------------------------------------
+
+
+def standings_rows(event: Event, standings: selectors.Standings) -> Iterator[list[Any]]:
+    rounds = range(1, event.round_set.count() + 1)
+    yield [
+        "place", "name", "net", "hands_won", "points", "hands", "byes", "active",
+        *(f"round {n} {what}" for n in rounds for what in ("table", "net")),
+    ]  # fmt: skip
+    for row in standings.rows:
+        per_round = []
+        for n in rounds:
+            table, net = row.rounds.get(n, ("", ""))
+            per_round += [("bye" if table is None else table), amount(net) if net != "" else ""]
+        yield [
+            row.place, row.name, amount(row.net), row.hands_won, row.points, row.hands,
+            row.byes, "yes" if row.active else "no", *per_round,
+        ]  # fmt: skip
+
+
+def settlements_rows(event: Event, standings: selectors.Standings) -> Iterator[list[Any]]:
+    yield ["round", "table", "hand", "from", "to", "amount", "multiplier", "reason"]
+    for table in standings.tables:
+        for number, hand in zip(table.numbers, table.result.hands, strict=True):
+            for p in hand.payments:
+                yield [
+                    table.round, table.number, number, p.payer, p.payee, amount(p.amount),
+                    p.multiplier, p.reason,
+                ]  # fmt: skip
+
+
+EVENT_EXPORTS = {"standings": standings_rows, "settlements": settlements_rows}
+
+
+def event_response(event: Event, kind: str) -> StreamingHttpResponse:
+    rows = EVENT_EXPORTS.get(kind)
+    if rows is None:
+        raise Http404("No such export")
+    return _download(rows(event, selectors.standings(event)), f"event-{event.pk}-{kind}.csv")

@@ -5,30 +5,89 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Iterable
 from typing import Any
 
 from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from ledger.games import OPTION_FIELDS, game_choices, special_label
+from ledger.models import Event
 from scoring import GAMES, ScoringError, Special
 
 MAX_PLAYERS = 4
 DRAW_LOTS = "draw"
 
 
-class SessionForm(forms.Form):
-    """A new table: game, options, players in seating order, who leads first."""
+def game_options(data: dict[str, Any], names: Iterable[str]) -> dict[str, str]:
+    """The options a form set for a game, leaving out those left at their default."""
+    return {
+        name: data[name].strip()
+        for name in names
+        if data.get(name, "").strip() and data[name].strip() != OPTION_FIELDS[name].default
+    }
 
-    game = forms.ChoiceField(choices=game_choices)
-    first = forms.CharField(required=False)
+
+TIE_BREAKERS = [
+    ("hands_won", gettext_lazy("more hands won")),
+    ("fewest_points", gettext_lazy("fewer points taken")),
+    ("head_to_head", gettext_lazy("head-to-head")),
+    ("", gettext_lazy("none")),
+]
+
+
+class OptionFields(forms.Form):
+    """A game's options as typed; the engine checks them (``game_options`` collects them)."""
+
     stake = forms.CharField(required=False)
     chip = forms.CharField(required=False)
     head_tail = forms.CharField(required=False)
     redeal_doubles = forms.CharField(required=False)
     payment = forms.CharField(required=False)
     next_first = forms.CharField(required=False)
+
+
+class EventForm(OptionFields):
+    """A new tournament: name, game and options, rounds, their length, the seating method."""
+
+    name = forms.CharField(max_length=80)
+    game = forms.ChoiceField(choices=game_choices)
+    rounds = forms.IntegerField(min_value=1, max_value=50, initial=3)
+    hands_per_round = forms.IntegerField(min_value=1, max_value=500, required=False)
+    minutes_per_round = forms.IntegerField(min_value=1, max_value=600, required=False)
+    method = forms.ChoiceField(choices=Event.Method.choices, initial=Event.Method.MIXING)
+    tie_1 = forms.ChoiceField(choices=TIE_BREAKERS, initial="hands_won", required=False)
+    tie_2 = forms.ChoiceField(choices=TIE_BREAKERS, initial="fewest_points", required=False)
+    tie_3 = forms.ChoiceField(choices=TIE_BREAKERS, initial="head_to_head", required=False)
+
+    def event(self) -> dict[str, Any]:
+        """What ``services.event_create`` takes; call after ``is_valid()``."""
+        data = self.cleaned_data
+        ties = [data[f"tie_{i}"] for i in (1, 2, 3)]
+        return {
+            "name": data["name"],
+            "game": data["game"],
+            "options": game_options(data, GAMES[data["game"]].option_names),
+            "rounds": data["rounds"],
+            "hands_per_round": data["hands_per_round"],
+            "minutes_per_round": data["minutes_per_round"],
+            "method": data["method"],
+            # In the order chosen, each once, "none" left out.
+            "tie_breakers": list(dict.fromkeys(t for t in ties if t)),
+        }
+
+    def add_scoring_error(self, error: ScoringError) -> None:
+        field = error.path.removeprefix("options.")
+        self.add_error(field if field in self.fields else None, engine_message(error))
+
+
+class SessionForm(OptionFields):
+    """A new table: game, options, players in seating order, who leads first."""
+
+    game = forms.ChoiceField(choices=game_choices)
+    first = forms.CharField(required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -44,11 +103,7 @@ class SessionForm(forms.Form):
             for i in range(MAX_PLAYERS)
             if data.get(f"player_{i}", "").strip()
         ]
-        options = {
-            name: data[name].strip()
-            for name in game.option_names
-            if data.get(name, "").strip() and data[name].strip() != OPTION_FIELDS[name].default
-        }
+        options = game_options(data, game.option_names)
         first = data.get("first") or DRAW_LOTS
         if first == DRAW_LOTS:
             leader = secrets.choice(seating) if seating else ""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 
@@ -46,12 +47,26 @@ class TableSession(models.Model):
         max_length=32, unique=True, default=new_token, editable=False
     )
     locked = models.BooleanField(default=False, help_text="Takes no more hands or changes.")
+    # The organiser account that started it through the API, if any: it has the organiser's
+    # rights on the table without the organiser token.
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="tables",
+    )
     game = models.CharField(max_length=20, choices=GAME_CHOICES)
     options = models.JSONField(default=dict, blank=True)
     first = models.CharField(max_length=40, help_text="Who led the first hand.")
     created = models.DateTimeField(auto_now_add=True)
     # Raised by every saved change; live pages poll it to learn whether anything is new.
     revision = models.PositiveIntegerField(default=0)
+    # A table of a tournament round (Round is defined below), and its number in the round.
+    round = models.ForeignKey(
+        "Round", null=True, blank=True, on_delete=models.CASCADE, related_name="tables"
+    )
+    table_number = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created"]
@@ -141,3 +156,81 @@ class HandChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.hand} at {self.at:%H:%M}"
+
+
+def default_tie_breakers() -> list[str]:
+    return ["hands_won", "fewest_points", "head_to_head"]
+
+
+class Event(models.Model):
+    """A tournament: many tables of one game over several rounds, with standings."""
+
+    class Method(models.TextChoices):
+        MIXING = "mixing", "mixing: fewest repeat table-mates"
+        STANDINGS = "standings", "standings: strongest together"
+
+    name = models.CharField(max_length=80)
+    game = models.CharField(max_length=20, choices=TableSession.GAME_CHOICES)
+    options = models.JSONField(default=dict, blank=True)
+    rounds = models.PositiveSmallIntegerField(help_text="How many rounds the event plays.")
+    hands_per_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    minutes_per_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    method = models.CharField(max_length=10, choices=Method.choices, default=Method.MIXING)
+    # After net: "hands_won" (more first), "fewest_points" (points taken), "head_to_head".
+    tie_breakers = models.JSONField(default=default_tie_breakers, blank=True)
+    seed = models.CharField(max_length=40, default=new_token, help_text="Makes round 1 repeatable.")
+    # Organiser's link; players register themselves through the register link; anyone with the
+    # results link reads the standings.
+    token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    register_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    read_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="events",
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Entry(models.Model):
+    """A player registered in an event; one who drops out stays, inactive, with their results."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    active = models.BooleanField(default=True)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="entry_player_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.event}"
+
+
+class Round(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    method = models.CharField(max_length=10, choices=Event.Method.choices)
+    byes = models.JSONField(default=list, blank=True, help_text="Who sat out (scores 0).")
+    started = models.DateTimeField(null=True, blank=True)
+    ends = models.DateTimeField(null=True, blank=True, help_text="When the time limit is up.")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.number} of {self.event}"

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from collections import Counter
+from dataclasses import dataclass, field
 from decimal import Decimal
+from itertools import combinations, groupby
 from typing import Any
 
 from django.db import connection
+from django.db.models import Prefetch
 from django.http import Http404
 
 import scoring
 from ledger import display
-from ledger.models import Hand, HandChange, TableSession
+from ledger.models import Event, Hand, HandChange, Round, Seat, TableSession
 from scoring import GAMES, HandResult, SessionResult, Totals
 
 
@@ -155,12 +159,21 @@ def after_record(session: TableSession, hand: Hand, played: HandResult) -> Score
 def revision(token: str) -> int | None:
     """The session's revision: one indexed read, for the live poll.
 
-    Plain SQL: every phone asks every few seconds, and the ORM's own work would cost more
-    than the read itself.
+    Every phone asks every few seconds, so this read skips the ORM and, on PostgreSQL,
+    Django's cursor with its per-request health check: that check is a second round trip to
+    the database, a third of the poll's cost. The read is its own health check instead: if
+    the kept connection died (the database restarted), it is closed and the read is made
+    once more through Django, which connects afresh.
     """
-    table = TableSession._meta.db_table
+    sql = f"SELECT revision FROM {TableSession._meta.db_table} WHERE token = %s"
+    if connection.vendor == "postgresql" and connection.connection is not None:
+        try:
+            row = connection.connection.execute(sql, [token]).fetchone()
+            return None if row is None else int(row[0])
+        except connection.Database.Error:
+            connection.close()  # and read below, through Django, on a new connection
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT revision FROM {table} WHERE token = %s", [token])
+        cursor.execute(sql, [token])
         row = cursor.fetchone()
     return None if row is None else int(row[0])
 
@@ -286,3 +299,238 @@ def _chart(view: ScoredSession) -> tuple[list[Line], float]:
         )
         lines.append(Line(name, COLOURS[i % len(COLOURS)], points, y(series[-1])))
     return lines, y(Decimal(0))
+
+
+# -- tournaments -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class History:
+    """What earlier rounds did, for seating the next (ledger.seating)."""
+
+    met: Counter[frozenset[str]]
+    led: Counter[str]
+    byes: Counter[str]
+
+
+@dataclass
+class Standing:
+    name: str
+    active: bool
+    net: Decimal = Decimal(0)
+    hands_won: int = 0
+    points: int = 0  # total score (pips) taken: fewer is better
+    hands: int = 0
+    byes: int = 0
+    rounds: dict[int, tuple[int | None, Decimal]] = field(default_factory=dict)  # table, net
+    place: int = 0
+
+
+@dataclass(frozen=True)
+class Standings:
+    rows: list[Standing]
+    tables: list[TableState]
+
+
+@dataclass(frozen=True)
+class TableState:
+    round: int
+    number: int
+    token: str
+    read_token: str
+    seating: list[str]
+    hands: int  # recorded, voided ones included
+    corrected: bool  # a hand was corrected or voided
+    numbers: list[int]  # the numbers of the hands that count, in order
+    result: SessionResult
+
+
+TIE_BREAKERS = {
+    "hands_won": lambda row: -row.hands_won,
+    "fewest_points": lambda row: row.points,
+}
+
+
+def event_tables(event: Event) -> list[TableSession]:
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("player"))
+    return list(
+        TableSession.objects.filter(round__event=event)
+        .select_related("round")
+        .prefetch_related(seats)
+        .order_by("round__number", "table_number")
+    )
+
+
+def event_history(event: Event) -> History:
+    met: Counter[frozenset[str]] = Counter()
+    led: Counter[str] = Counter()
+    for table in event_tables(event):
+        names = table.seating
+        met.update(frozenset(pair) for pair in combinations(names, 2))
+        led[table.first] += 1
+    byes = Counter(name for round in event.round_set.all() for name in round.byes)
+    return History(met, led, byes)
+
+
+@dataclass(frozen=True)
+class _Scored:
+    """A table's hands scored: a pure function of the table at one revision."""
+
+    result: SessionResult
+    numbers: list[int]
+    hands: int
+    corrected: bool
+    owed: Counter[tuple[str, str]]  # (payee, payer) -> what the payee won from the payer
+
+
+# Scored tables, in each worker, by what scoring them depends on: the table (its token, never
+# reused), its revision (raised by every change to its hands or seats), and its seating, first
+# player and options (which the admin could edit). An entry is never stale, only unused, and
+# standings of a running event rescore only the tables that changed since last shown.
+_SCORED: dict[tuple[Any, ...], _Scored] = {}
+_SCORED_MAX = 20_000
+
+
+def _key(table: TableSession) -> tuple[Any, ...]:
+    options = json.dumps(table.options, sort_keys=True)
+    return (table.token, table.revision, tuple(table.seating), table.first, options)
+
+
+def _score_table(
+    table: TableSession, hands: list[tuple[int, dict[str, Any], bool, int]]
+) -> _Scored:
+    live = [data for _, data, voided, _ in hands if not voided]
+    result = scoring.score_session(scoring.parse_session(table.document(live)))
+    owed: Counter[tuple[str, str]] = Counter()
+    for hand in result.hands:
+        for payment in hand.payments:
+            owed[(payment.payee, payment.payer)] += payment.amount
+    return _Scored(
+        result,
+        [number for number, _, voided, _ in hands if not voided],
+        len(hands),
+        any(version > 1 or voided for _, _, voided, version in hands),
+        owed,
+    )
+
+
+def _scored_tables(tables: list[TableSession]) -> list[_Scored]:
+    """Each table scored, reading the hands only of tables not scored at this revision."""
+    missing = [t for t in tables if _key(t) not in _SCORED]
+    if missing:
+        hands: dict[int, list[tuple[int, dict[str, Any], bool, int]]] = {t.pk: [] for t in missing}
+        for session_id, number, data, voided, version in (
+            Hand.objects.filter(session__in=[t.pk for t in missing])
+            .order_by("number")
+            .values_list("session_id", "number", "data", "voided", "version")
+        ):
+            hands[session_id].append((number, data, voided, version))
+        if len(_SCORED) + len(missing) > _SCORED_MAX:
+            _SCORED.clear()
+        for table in missing:
+            _SCORED[_key(table)] = _score_table(table, hands[table.pk])
+    return [_SCORED[_key(t)] for t in tables]
+
+
+def standings(event: Event) -> Standings:
+    """Every player's standing as if every table finished now, in at most five queries: the
+    event's tables, their seats, the hands of tables changed since last scored, rounds and
+    entries."""
+    tables = event_tables(event)
+    rows = {
+        name.casefold(): Standing(name, active)
+        for name, active in event.entries.values_list("player__name", "active")
+    }
+    h2h: dict[str, Counter[str]] = {}  # name -> what they won from each opponent
+    states = []
+    for table, scored in zip(tables, _scored_tables(tables), strict=True):
+        seating, result = table.seating, scored.result
+        for name in seating:
+            row = rows.setdefault(name.casefold(), Standing(name, False))
+            row.net += result.totals.net[name]
+            row.hands_won += result.totals.hands_won[name]
+            row.points += result.totals.scores[name]
+            row.hands += len(scored.numbers)
+            row.rounds[table.round.number] = (table.table_number, result.totals.net[name])
+        for (payee, payer), value in scored.owed.items():
+            h2h.setdefault(payee, Counter())[payer] += value
+            h2h.setdefault(payer, Counter())[payee] -= value
+        states.append(
+            TableState(
+                table.round.number,
+                table.table_number or 0,
+                table.token,
+                table.read_token,
+                seating,
+                scored.hands,
+                scored.corrected,
+                scored.numbers,
+                result,
+            )
+        )
+    for round in event.round_set.all():
+        for name in round.byes:
+            row = rows.setdefault(name.casefold(), Standing(name, False))
+            row.byes += 1
+            row.rounds[round.number] = (None, Decimal(0))
+    ordered = _rank(list(rows.values()), event.tie_breakers, h2h)
+    return Standings(ordered, states)
+
+
+def _rank(
+    rows: list[Standing], tie_breakers: list[str], h2h: dict[str, Counter[str]]
+) -> list[Standing]:
+    """Best first: net, then the event's tie-breakers in order, then the name."""
+
+    def key(row: Standing) -> tuple[Any, ...]:
+        return (-row.net, *(TIE_BREAKERS[t](row) for t in tie_breakers if t in TIE_BREAKERS))
+
+    rows.sort(key=lambda row: (*key(row), row.name.casefold()))
+    if "head_to_head" in tie_breakers:
+        # Among players level on everything before it: what each won from the others.
+        position = tie_breakers.index("head_to_head")
+        before = [t for t in tie_breakers[:position] if t in TIE_BREAKERS]
+
+        def level(row: Standing) -> tuple[Any, ...]:
+            return (-row.net, *(TIE_BREAKERS[t](row) for t in before))
+
+        ranked: list[Standing] = []
+        for _, group in groupby(rows, key=level):
+            tied = list(group)
+            names = {row.name for row in tied}
+            won = {
+                row.name: sum(v for other, v in h2h.get(row.name, {}).items() if other in names)
+                for row in tied
+            }
+            ranked += sorted(tied, key=lambda row: -won[row.name])  # stable: keeps the rest
+        rows = ranked
+    for place, row in enumerate(rows, start=1):
+        row.place = place
+    return rows
+
+
+def event_by_token(token: str) -> Event:
+    return _event(token=token)
+
+
+def event_by_register_token(token: str) -> Event:
+    return _event(register_token=token)
+
+
+def event_by_read_token(token: str) -> Event:
+    return _event(read_token=token)
+
+
+def _event(**lookup: str) -> Event:
+    try:
+        return Event.objects.get(**lookup)
+    except Event.DoesNotExist:
+        raise Http404("No such event") from None
+
+
+def event_round(token: str, number: int) -> Round:
+    """Round ``number`` of the event the organiser's ``token`` opens, or 404."""
+    try:
+        return Round.objects.get(event__token=token, number=number)
+    except Round.DoesNotExist:
+        raise Http404("No such round") from None

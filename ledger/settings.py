@@ -48,12 +48,17 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "rest_framework",
+    "rest_framework.authtoken",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI from our own static files, no CDN
     "ledger",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "ledger.middleware.LivePollMiddleware",  # the live poll's 204, before everything below
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -64,6 +69,39 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
     "ledger.middleware.GuessLimitMiddleware",
 ]
+
+# The API (ledger/api/): JSON only; organiser accounts authenticate with a token, players
+# with a table's join token in the path.
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.TokenAuthentication"],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
+    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "EXCEPTION_HANDLER": "ledger.api.errors.exception_handler",
+    "URL_FORMAT_OVERRIDE": None,  # the Accept header chooses JSON or CSV, not ?format=
+    "DEFAULT_THROTTLE_RATES": {
+        "writes": os.environ.get("API_WRITE_RATE", "120/min"),  # per account, else per address
+        "codes": os.environ.get("API_CODE_RATE", "600/min"),  # per address
+    },
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Domino ledger API",
+    "DESCRIPTION": (
+        "Scoring and table ledgers for Chinese domino games. Errors are always "
+        '`{"error": "...", "path": "..."}`. See the README, section "The API".'
+    ),
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "ENUM_NAME_OVERRIDES": {"DirectionEnum": ["ccw", "cw"]},
+}
+
+# Wrong table links (web or API) one address may try in 10 minutes (ledger/middleware.py).
+GUESS_LIMIT = envint("GUESS_LIMIT", 30)
 
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},

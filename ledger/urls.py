@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from ledger import views
+from ledger import event_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -16,8 +16,19 @@ urlpatterns = [
     path("t/<str:token>/organise/<str:organiser_token>/", views.organise, name="organise"),
     path("t/<str:token>/summary/", views.summary, name="summary"),
     path("t/<str:token>/export/<slug:kind>.csv", views.export, name="export"),
+    path("events/new/", event_views.event_new, name="event_new"),
+    path("o/<str:token>/", event_views.event_organise, name="event_organise"),
+    path("o/<str:token>/rounds/<int:number>/cards/", event_views.event_cards, name="event_cards"),
+    path("j/<str:token>/", event_views.event_register, name="event_register"),
+    path("e/<str:token>/", event_views.event_results, name="event_results"),
+    path("e/<str:token>/projector/", event_views.event_projector, name="event_projector"),
+    path("e/<str:token>/players/<path:name>/", event_views.event_player, name="event_player"),
+    path("e/<str:token>/<slug:kind>.csv", event_views.event_export, name="event_export"),
     path("s/<str:token>/", views.shared, name="shared"),
     path("s/<str:token>/export/<slug:kind>.csv", views.shared_export, name="shared_export"),
+    path("api/v1/", include("ledger.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]
+
+handler404 = "ledger.views.not_found"

@@ -8,11 +8,12 @@ import secrets
 from typing import Any
 
 import segno
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.defaults import page_not_found
 
 from ledger import exports, selectors, services
 from ledger.forms import MAX_PLAYERS, HandForm, SessionForm, hand_rows
@@ -23,6 +24,13 @@ from scoring import GAMES, ScoringError
 DEVICE_COOKIE = "device"
 ORGANISER_OF = "organiser_of"  # in the Django session: pks of the tables this browser organises
 ONE_YEAR = 365 * 24 * 3600
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """404: the API's error object under /api/, Django's page elsewhere."""
+    if request.path.startswith("/api/"):
+        return JsonResponse({"error": "Not found.", "path": ""}, status=404)
+    return page_not_found(request, exception)
 
 
 def ping(request: HttpRequest) -> HttpResponse:
@@ -56,6 +64,10 @@ def session_new(request: HttpRequest) -> HttpResponse:
 
 
 def _is_organiser(request: HttpRequest, session: TableSession) -> bool:
+    """This browser started the table or opened its organiser link, or is signed in as the
+    organiser account that started it through the API."""
+    if session.owner_id is not None and session.owner_id == request.user.pk:
+        return True
     return session.pk in request.session.get(ORGANISER_OF, [])
 
 

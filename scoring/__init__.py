@@ -12,7 +12,7 @@ The whole engine in one call, with the JSON document of CONTRACT.md:
 Or with typed objects: ``score_session(Session(...))`` returns a ``SessionResult``.
 """
 
-from scoring.document import parse_session, result_document, score
+from scoring.document import hand_document, parse_session, result_document, score
 from scoring.errors import ScoringError
 from scoring.games import GAMES, Game, get_game
 from scoring.model import (
@@ -56,6 +56,7 @@ __all__ = [
     "Totals",
     "Transfer",
     "get_game",
+    "hand_document",
     "parse_session",
     "pip_totals",
     "result_document",

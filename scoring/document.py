@@ -13,6 +13,7 @@ from scoring.model import (
     ChipPayment,
     Direction,
     Hand,
+    HandResult,
     HeadTail,
     NextFirst,
     Options,
@@ -287,30 +288,32 @@ def _transfer(payer: str, payee: str, value: Decimal) -> dict[str, Any]:
     return {"from": payer, "to": payee, "amount": amount(value)}
 
 
+def hand_document(hand: HandResult) -> dict[str, Any]:
+    """One entry of the result document's ``hands``: what a hand settled."""
+    return {
+        "first": hand.first,
+        "direction": hand.direction.value,
+        "order": list(hand.order),
+        "scores": dict(hand.scores),
+        "ranking": list(hand.ranking),
+        "payments": [
+            {
+                **_transfer(p.payer, p.payee, p.amount),
+                "multiplier": p.multiplier,
+                "reason": p.reason,
+            }
+            for p in hand.payments
+        ],
+        "net": _amounts(hand.net),
+        "next_first": hand.next_first,
+        "next_direction": hand.next_direction.value,
+    }
+
+
 def result_document(result: SessionResult) -> dict[str, Any]:
     """The result document of CONTRACT.md for a scored session."""
     return {
-        "hands": [
-            {
-                "first": hand.first,
-                "direction": hand.direction.value,
-                "order": list(hand.order),
-                "scores": dict(hand.scores),
-                "ranking": list(hand.ranking),
-                "payments": [
-                    {
-                        **_transfer(p.payer, p.payee, p.amount),
-                        "multiplier": p.multiplier,
-                        "reason": p.reason,
-                    }
-                    for p in hand.payments
-                ],
-                "net": _amounts(hand.net),
-                "next_first": hand.next_first,
-                "next_direction": hand.next_direction.value,
-            }
-            for hand in result.hands
-        ],
+        "hands": [hand_document(hand) for hand in result.hands],
         "totals": {
             "net": _amounts(result.totals.net),
             "scores": dict(result.totals.scores),

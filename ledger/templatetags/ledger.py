@@ -6,12 +6,13 @@ from html import escape
 from typing import Any
 
 from django import template
+from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from ledger import display
 from ledger.games import special_label
-from ledger.selectors import SummaryRow
+from ledger.selectors import Standing, SummaryRow
 
 register = template.Library()
 
@@ -48,5 +49,27 @@ def summary_hand_rows(rows: list[SummaryRow], seats: int) -> SafeString:
         lines.append(
             f'<tr id="hand-{row.number}"><td>{row.number}</td>{cells}'
             f"<td>{escape(row.entered)}</td></tr>"
+        )
+    return mark_safe("\n".join(lines))  # every player text is escaped above
+
+
+@register.simple_tag
+def standings_rows(rows: list[Standing], read_token: str = "") -> SafeString:
+    """The standings table body (600 players in a big event), built as ``summary_hand_rows``
+    is and for the same reason; with ``read_token`` each name opens the player's rounds."""
+    dropped = escape(str(_("dropped out")))
+    lines = []
+    for row in rows:
+        name = escape(row.name)
+        if read_token:
+            url = reverse("event_player", args=[read_token, row.name])
+            name = f'<a href="{escape(url)}">{name}</a>'
+        if not row.active:
+            name += f" ({dropped})"
+        lines.append(
+            f'<tr><td class="num">{row.place}</td><td>{name}</td>'
+            f'<td class="num {display.sign(row.net)}"><strong>{display.money(row.net)}</strong>'
+            f'</td><td class="num">{row.hands_won}</td><td class="num">{row.points}</td>'
+            f'<td class="num">{row.hands}</td></tr>'
         )
     return mark_safe("\n".join(lines))  # every player text is escaped above

@@ -85,15 +85,6 @@ def new_context(new_context):
     return phone
 
 
-@pytest.fixture(autouse=True)
-def _plain_static_storage(settings):
-    """Hashed manifest names need collectstatic; the live server serves files as they are."""
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-
-
 @pytest.fixture
 def shot(request) -> Callable[[Page, str], None]:
     """``shot(page, "step")`` saves a full-page screenshot as the test's next numbered step."""

@@ -13,9 +13,7 @@ import os
 import re
 import secrets
 import shutil
-import socket
 import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -24,19 +22,16 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
+import psycopg
 import pytest
+
+from deploy.stack import free_port, production_stack
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path("/usr/lib/postgresql/15/bin")
 TABLES = 6
 HANDS = 40  # per table, one phone each, saved one after another
 DEADLINE = 60  # seconds for the whole burst
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def _as_postgres(*command: str) -> None:
@@ -51,7 +46,7 @@ def cluster():
         pytest.skip("needs PostgreSQL 15's binaries and root, to run a throwaway cluster")
     folder = Path(tempfile.mkdtemp(prefix="ledger-pg-"))
     shutil.chown(folder, "postgres")
-    port = _free_port()
+    port = free_port()
     _as_postgres(str(BIN / "initdb"), "-D", str(folder / "data"), "-U postgres --auth=trust")
     options = f"'-p {port} -k {folder} -c listen_addresses=127.0.0.1'"
     # With -l the server writes to a file, not to our pipes: else the call would never end.
@@ -87,38 +82,15 @@ class Phone:
 
 
 def test_a_postgres_restart_mid_burst_loses_and_duplicates_nothing(cluster):
-    import psycopg
 
     port, control = cluster
-    url = f"postgres://postgres@127.0.0.1:{port}/ledger"
-    with psycopg.connect(url, dbname="postgres", autocommit=True) as admin:
-        admin.execute("CREATE DATABASE ledger")
-    env = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": secrets.token_urlsafe(50)}
-    env.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-    env |= {"ALLOWED_HOSTS": "127.0.0.1", "DEBUG": "false"}
-    # DEBUG off, as in production: pages need the collected, hashed static files.
-    for command in (["migrate"], ["collectstatic", "--noinput"]):
-        subprocess.run(
-            [sys.executable, "manage.py", *command, "-v0"], cwd=ROOT, env=env, check=True
-        )
-    web = _free_port()
-    env |= {"GUNICORN_BIND": f"127.0.0.1:{web}", "GUNICORN_WORKERS": "2"}
-    server = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", "ledger.wsgi"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{web}"
-    try:
-        _serving(base, "/")
-        tables = [_start_table(base, i) for i in range(TABLES)]
+    with production_stack(f"postgres://postgres@127.0.0.1:{port}/postgres") as stack:
+        tables = [_start_table(stack.base, i) for i in range(TABLES)]
         acknowledged: dict[str, set[str]] = {token: set() for token in tables}
         failures: list[int] = []
         started = threading.Barrier(TABLES + 1)
         phones = [
-            threading.Thread(target=_play, args=(base, t, acknowledged[t], failures, started))
+            threading.Thread(target=_play, args=(stack.base, t, acknowledged[t], failures, started))
             for t in tables
         ]
         for phone in phones:
@@ -127,12 +99,14 @@ def test_a_postgres_restart_mid_burst_loses_and_duplicates_nothing(cluster):
         time.sleep(0.3)
         _as_postgres(*control, "-m", "fast", "restart")
         restarted = time.monotonic()
-        serving_again = _serving(base, f"/t/{tables[0]}/live/?rev=-1")
+        serving_again = _serving(stack.base, f"/t/{tables[0]}/live/?rev=-1")
         for phone in phones:
             phone.join(DEADLINE)
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+        with psycopg.connect(stack.database_url) as db:
+            rows = db.execute(
+                "SELECT t.token, h.number, h.idempotency_key FROM ledger_hand h "
+                "JOIN ledger_tablesession t ON t.id = h.session_id"
+            ).fetchall()
 
     print(
         f"{len(failures)} failed sends during the restart, all resent; "
@@ -140,11 +114,6 @@ def test_a_postgres_restart_mid_burst_loses_and_duplicates_nothing(cluster):
     )
     assert failures, "the restart should have failed some submissions (else it tested nothing)"
     assert serving_again - restarted < 10, f"served again after {serving_again - restarted:.1f} s"
-    with psycopg.connect(url) as db:
-        rows = db.execute(
-            "SELECT t.token, h.number, h.idempotency_key FROM ledger_hand h "
-            "JOIN ledger_tablesession t ON t.id = h.session_id"
-        ).fetchall()
     stored: dict[str, list[str]] = {token: [] for token in tables}
     for token, _number, key in rows:
         stored[token].append(key)

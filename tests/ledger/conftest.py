@@ -10,15 +10,6 @@ from ledger.models import TableSession
 SEATING = ["Anna", "Bob", "Celine", "Dominic"]
 
 
-@pytest.fixture(autouse=True)
-def _plain_static_storage(settings):
-    """Hashed manifest names need collectstatic; tests serve static files as they are."""
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-
-
 @pytest.fixture
 def ce_deng(db) -> TableSession:
     return services.session_create(game="ce-deng", options={}, seating=SEATING, first="Anna")
@@ -48,13 +39,3 @@ def form_post(number: int, first: str = "Anna", direction: str = "ccw", **fields
     }
     post.update({key.replace("_", "-"): value for key, value in fields.items()})
     return post
-
-
-@pytest.fixture(autouse=True)
-def _forget_wrong_links():
-    """Wrong links counted by one test must not rate-limit the next (ledger/middleware.py)."""
-    from django.core.cache import caches
-
-    caches["guesses"].clear()
-    yield
-    caches["guesses"].clear()

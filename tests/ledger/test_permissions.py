@@ -7,7 +7,6 @@ from django.test import Client
 from django.urls import reverse
 
 from ledger import services
-from ledger.middleware import GUESS_LIMIT
 from ledger.models import Hand
 from tests.ledger.conftest import form_post, plain_hand
 
@@ -59,15 +58,18 @@ def test_one_tables_token_cannot_read_or_change_another_tables_hand(client, ce_d
     assert not Hand.objects.filter(voided=True).exists()
 
 
-def test_guessing_links_is_rate_limited_per_address(client, ce_deng):
-    for i in range(GUESS_LIMIT):
+def test_guessing_links_is_rate_limited_per_address(client, ce_deng, settings):
+    for i in range(settings.GUESS_LIMIT):
         assert client.get(reverse("table", args=[f"guess{i:017d}"])).status_code == 404
 
     blocked = client.get(reverse("table", args=[ce_deng.token]))
     elsewhere = client.get(reverse("table", args=[ce_deng.token]), REMOTE_ADDR="10.1.2.3")
+    # The live poll's early "nothing new" (ledger.middleware.LivePollMiddleware) included.
+    poll = client.get(reverse("live", args=[ce_deng.token]), {"rev": "0"})
 
     assert blocked.status_code == 429 and "Too many wrong table links" in blocked.content.decode()
     assert elsewhere.status_code == 200
+    assert poll.status_code == 429
 
 
 @pytest.fixture
@@ -123,6 +125,24 @@ def test_only_the_organiser_locks_and_a_locked_table_takes_nothing(organiser, pl
     assert 'id="locked"' in page and 'id="record-form"' not in page
     organiser.post(lock, {"locked": "0"})
     assert player.post(reverse("table", args=[ce_deng.token]), form_post(1)).status_code == 302
+
+
+def test_the_account_that_started_a_table_through_the_api_organises_it_on_the_web(db):
+    from django.contrib.auth.models import User
+
+    owner, other = User.objects.create_user("owner"), User.objects.create_user("other")
+    table = services.session_create(
+        game="ce-deng", options={}, seating=list("ABCD"), first="A", owner=owner
+    )
+    signed_in, someone_else = Client(), Client()
+    signed_in.force_login(owner)
+    someone_else.force_login(other)
+    lock = reverse("lock", args=[table.token])
+
+    assert someone_else.post(lock, {"locked": "1"}).status_code == 403
+    assert signed_in.post(lock, {"locked": "1"}).status_code == 302
+    table.refresh_from_db()
+    assert table.locked
 
 
 def test_a_wrong_organiser_link_gives_nothing(player, ce_deng):

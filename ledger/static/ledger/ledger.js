@@ -167,3 +167,19 @@
   document.addEventListener("DOMContentLoaded", flush);
   setInterval(flush, 5000);
 })();
+
+// A round's countdown: <time class="countdown" datetime="..."> shows the minutes left.
+(function () {
+  "use strict";
+  function tick() {
+    document.querySelectorAll("time.countdown").forEach(function (clock) {
+      var left = Math.max(0, Date.parse(clock.getAttribute("datetime")) - Date.now());
+      var seconds = Math.floor(left / 1000);
+      clock.textContent = Math.floor(seconds / 60) + ":" + String(seconds % 60).padStart(2, "0");
+      clock.classList.toggle("minus", left === 0);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", tick);
+  document.addEventListener("htmx:afterSwap", tick);
+  setInterval(tick, 1000);
+})();

@@ -1,0 +1,351 @@
+"""What the API takes and gives. Rules are never checked here: the services call ``scoring``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from ledger import selectors
+from ledger.api.shapes import (
+    AmountField,
+    HandField,
+    HandResultShape,
+    OptionsField,
+    StrictBoolean,
+    StrictChar,
+    StrictInteger,
+    TransferShape,
+)
+from ledger.models import Event, Hand, HandChange, default_tie_breakers
+from scoring import GAMES, result_document
+from scoring.document import amount
+
+
+class TokenIn(serializers.Serializer):
+    username = StrictChar(max_length=150)
+    password = StrictChar(max_length=128, trim_whitespace=False)
+
+
+class GameOut(serializers.Serializer):
+    key = serializers.CharField()
+    title = serializers.CharField()
+    players = serializers.ListField(child=serializers.IntegerField(), help_text="Allowed counts.")
+    options = serializers.ListField(child=serializers.CharField(), help_text="Option names.")
+
+
+def game_data() -> list[dict[str, Any]]:
+    return [
+        {
+            "key": key,
+            "title": game.title,
+            "players": list(game.player_counts),
+            "options": sorted(game.option_names),
+        }
+        for key, game in GAMES.items()
+    ]
+
+
+class SessionIn(serializers.Serializer):
+    game = serializers.ChoiceField(list(GAMES))
+    options = OptionsField(required=False, default=dict)
+    seating = serializers.ListField(child=StrictChar(max_length=40), max_length=8)
+    first = StrictChar(max_length=40, required=False)
+
+
+class NextOut(serializers.Serializer):
+    number = serializers.IntegerField(help_text="The number the next hand is recorded as.")
+    first = serializers.CharField(help_text="Who the rules say leads it.")
+    direction = serializers.CharField(help_text="Which way the rules say it goes.")
+
+
+class StandingOut(serializers.Serializer):
+    name = serializers.CharField()
+    net = AmountField()
+    score = serializers.IntegerField(help_text="Total points (pips) taken.")
+    hands_won = serializers.IntegerField()
+
+
+NameList = {"type": "array", "items": {"type": "string"}}
+
+
+class SharedSessionOut(serializers.Serializer):
+    read_token = serializers.CharField(help_text="For a read-only link (/s/<read_token>/).")
+    game = serializers.CharField()
+    options = serializers.DictField()
+    seating = serializers.ListField(child=serializers.CharField())
+    first = serializers.CharField()
+    locked = serializers.BooleanField()
+    revision = serializers.IntegerField(help_text="Raised by every change: poll it.")
+    hands = serializers.IntegerField(help_text="Hands recorded, voided ones included.")
+    next = NextOut()
+    standings = StandingOut(many=True)
+    settle_up = TransferShape(many=True)
+
+
+class SessionOut(SharedSessionOut):
+    token = serializers.CharField(help_text="The join token: a player's rights on this table.")
+    url = serializers.CharField(help_text="The table's page, for phones.")
+
+
+class CreatedSessionOut(SessionOut):
+    organiser_token = serializers.CharField(
+        help_text="Organiser's rights (lock, void): send it as X-Organiser-Token. Shown once."
+    )
+
+
+def shared_data(view: selectors.ScoredSession) -> dict[str, Any]:
+    """The table as a read-only link shows it: no join token."""
+    session = view.session
+    return {
+        "read_token": session.read_token,
+        "game": session.game,
+        "options": session.options,
+        "seating": view.seating,
+        "first": session.first,
+        "locked": session.locked,
+        "revision": session.revision,
+        "hands": len(view.rows),
+        "next": {
+            "number": view.next_number,
+            "first": view.next_first,
+            "direction": view.next_direction,
+        },
+        "standings": [
+            {"name": name, "net": amount(net), "score": score, "hands_won": won}
+            for name, net, score, won in view.totals
+        ],
+        "settle_up": [
+            {"from": t.payer, "to": t.payee, "amount": amount(t.amount)}
+            for t in view.result.settle_up
+        ],
+    }
+
+
+def session_data(view: selectors.ScoredSession, url: str) -> dict[str, Any]:
+    return {"token": view.session.token, "url": url, **shared_data(view)}
+
+
+class SessionListOut(serializers.Serializer):
+    token = serializers.CharField()
+    game = serializers.CharField()
+    seating = serializers.ListField(child=serializers.CharField())
+    locked = serializers.BooleanField()
+    created = serializers.DateTimeField()
+
+
+class HandIn(serializers.Serializer):
+    number = StrictInteger(
+        min_value=1, max_value=100_000, help_text="The hand's number: the session's next one."
+    )
+    hand = HandField()
+    device = StrictChar(max_length=40, required=False, default="", allow_blank=True)
+
+
+class CorrectionIn(serializers.Serializer):
+    hand = HandField()
+    version = StrictInteger(min_value=1, help_text="The version you corrected.")
+    device = StrictChar(max_length=40, required=False, default="", allow_blank=True)
+
+
+class VoidIn(serializers.Serializer):
+    version = StrictInteger(min_value=1, help_text="The version you voided.")
+    device = StrictChar(max_length=40, required=False, default="", allow_blank=True)
+
+
+class LockIn(serializers.Serializer):
+    locked = StrictBoolean()
+
+
+class StoredHandOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    hand = HandField(help_text="As entered, with who led and which way.")
+    voided = serializers.BooleanField()
+    version = serializers.IntegerField(help_text="Send it back to correct or void the hand.")
+    device = serializers.CharField()
+
+
+class HandOut(StoredHandOut):
+    result = HandResultShape(allow_null=True, help_text="What it settled; null when voided.")
+
+
+def stored_hand(hand: Hand | selectors.StoredHand) -> dict[str, Any]:
+    return {
+        "number": hand.number,
+        "hand": hand.data,
+        "voided": hand.voided,
+        "version": hand.version,
+        "device": hand.device,
+    }
+
+
+def hands_data(view: selectors.ScoredSession) -> list[dict[str, Any]]:
+    """Every hand with what it settled, in order: the engine's own output for each."""
+    results = iter(result_document(view.result)["hands"])
+    return [
+        {**stored_hand(row.hand), "result": None if row.result is None else next(results)}
+        for row in view.rows
+    ]
+
+
+class ChangeOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    kind = serializers.ChoiceField(HandChange.Kind.values)
+    before = HandField(allow_null=True)
+    after = HandField(allow_null=True)
+    device = serializers.CharField()
+    at = serializers.DateTimeField()
+
+
+def change_data(change: HandChange) -> dict[str, Any]:
+    return {
+        "number": change.hand.number,
+        "kind": change.kind,
+        "before": change.before,
+        "after": change.after,
+        "device": change.device,
+        "at": change.at,
+    }
+
+
+class ConflictOut(serializers.Serializer):
+    error = serializers.CharField()
+    path = serializers.CharField()
+    hand = StoredHandOut(help_text="The hand as it is stored now.")
+
+
+# -- tournaments -----------------------------------------------------------------------------
+
+
+class EventIn(serializers.Serializer):
+    name = StrictChar(max_length=80)
+    game = serializers.ChoiceField(list(GAMES))
+    options = OptionsField(required=False, default=dict)
+    rounds = StrictInteger(min_value=1, max_value=50)
+    hands_per_round = StrictInteger(min_value=1, max_value=500, required=False, allow_null=True)
+    minutes_per_round = StrictInteger(min_value=1, max_value=600, required=False, allow_null=True)
+    method = serializers.ChoiceField(Event.Method.values, default=Event.Method.MIXING)
+    tie_breakers = serializers.ListField(
+        child=serializers.ChoiceField(default_tie_breakers()), required=False, max_length=3
+    )
+
+
+class NameIn(serializers.Serializer):
+    name = StrictChar(max_length=40)
+
+
+class SwapIn(serializers.Serializer):
+    first = StrictChar(max_length=40)
+    second = StrictChar(max_length=40)
+
+
+class EventStandingOut(serializers.Serializer):
+    place = serializers.IntegerField()
+    name = serializers.CharField()
+    net = AmountField()
+    hands_won = serializers.IntegerField()
+    points = serializers.IntegerField()
+    hands = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    active = serializers.BooleanField()
+
+
+class RoundTableOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    seating = serializers.ListField(child=serializers.CharField(), help_text="Seat 0 leads.")
+    hands = serializers.IntegerField(help_text="Hands that count so far.")
+    read_token = serializers.CharField(help_text="The table's read-only link token.")
+
+
+class OrganiserTableOut(RoundTableOut):
+    token = serializers.CharField(help_text="The table's join token (for the table card).")
+
+
+class RoundOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    method = serializers.CharField()
+    started = serializers.DateTimeField(allow_null=True)
+    ends = serializers.DateTimeField(allow_null=True)
+    byes = serializers.ListField(child=serializers.CharField())
+    tables = RoundTableOut(many=True)
+
+
+class OrganiserRoundOut(RoundOut):
+    tables = OrganiserTableOut(many=True)
+
+
+class ResultsOut(serializers.Serializer):
+    name = serializers.CharField()
+    game = serializers.CharField()
+    rounds = serializers.IntegerField()
+    standings = EventStandingOut(many=True, help_text="Everyone registered, best first.")
+    played = RoundOut(many=True, help_text="The rounds seated so far.")
+
+
+class EventOut(ResultsOut):
+    token = serializers.CharField(help_text="The organiser's token: keep it.")
+    register_token = serializers.CharField(help_text="For players to register themselves.")
+    read_token = serializers.CharField(help_text="For the read-only results.")
+    options = serializers.DictField()
+    method = serializers.CharField()
+    tie_breakers = serializers.ListField(child=serializers.CharField())
+    hands_per_round = serializers.IntegerField(allow_null=True)
+    minutes_per_round = serializers.IntegerField(allow_null=True)
+    played = OrganiserRoundOut(many=True, help_text="The rounds seated so far.")
+
+
+def results_data(event: Event, *, organiser: bool) -> dict[str, Any]:
+    standings = selectors.standings(event)
+    rounds = []
+    for played in event.round_set.all():
+        tables = []
+        for table in (t for t in standings.tables if t.round == played.number):
+            out = {
+                "number": table.number,
+                "seating": table.seating,
+                "hands": len(table.numbers),
+                "read_token": table.read_token,
+            }
+            tables.append({**out, "token": table.token} if organiser else out)
+        rounds.append(
+            {
+                "number": played.number,
+                "method": played.method,
+                "started": played.started,
+                "ends": played.ends,
+                "byes": played.byes,
+                "tables": tables,
+            }
+        )
+    rows = [
+        {
+            "place": row.place,
+            "name": row.name,
+            "net": amount(row.net),
+            "hands_won": row.hands_won,
+            "points": row.points,
+            "hands": row.hands,
+            "byes": row.byes,
+            "active": row.active,
+        }
+        for row in standings.rows
+    ]
+    out = {
+        "name": event.name,
+        "game": event.game,
+        "rounds": event.rounds,
+        "standings": rows,
+        "played": rounds,
+    }
+    if organiser:
+        out |= {
+            "token": event.token,
+            "register_token": event.register_token,
+            "read_token": event.read_token,
+            "options": event.options,
+            "method": event.method,
+            "tie_breakers": event.tie_breakers,
+            "hands_per_round": event.hands_per_round,
+            "minutes_per_round": event.minutes_per_round,
+        }
+    return out

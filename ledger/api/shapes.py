@@ -1,0 +1,171 @@
+"""The scoring contract (CONTRACT.md) as OpenAPI shapes, for the schema and its docs.
+
+These serializers describe; they never validate. What a client sends in the contract's format
+goes to ``scoring`` untouched, so the API refuses exactly what ``python -m scoring`` refuses,
+with the same message and path.
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from scoring import GAMES, ChipPayment, Direction, HeadTail, NextFirst, Special
+
+
+@extend_schema_field(
+    {
+        "oneOf": [{"type": "number"}, {"type": "string", "pattern": r"^-?\d+(\.\d+)?$"}],
+        "description": 'A JSON number when whole, otherwise a decimal string such as "12.50".',
+        "example": 24,
+    }
+)
+class AmountField(serializers.JSONField):
+    pass
+
+
+@extend_schema_field(
+    {
+        "oneOf": [{"type": "number"}, {"type": "string"}],
+        "description": 'A positive amount: a JSON number or a decimal string such as "0.50".',
+        "example": 1,
+    }
+)
+class MoneyInput(serializers.JSONField):
+    pass
+
+
+class ResultShape(serializers.Serializer):
+    """One player's result in a hand: ``pips`` or ``tiles`` (Tiu Yu: captured ``tiles`` or
+    ``large_fish_pips`` and ``small_fish_red``), and any special flags."""
+
+    pips = serializers.IntegerField(min_value=0, required=False)
+    tiles = serializers.ListField(
+        child=serializers.RegexField(r"^[0-6]:[0-6]$"), required=False, help_text='e.g. "6:6"'
+    )
+    specials = serializers.ListField(
+        child=serializers.ChoiceField([s.value for s in Special]), required=False
+    )
+    large_fish_pips = serializers.IntegerField(min_value=0, required=False)
+    small_fish_red = serializers.IntegerField(min_value=0, required=False)
+
+
+class HandShape(serializers.Serializer):
+    """A hand as played: everyone's result, or a redeal, or declared doubles."""
+
+    first = serializers.CharField(required=False, help_text="Who led; the rules decide if absent.")
+    direction = serializers.ChoiceField(
+        [d.value for d in Direction], required=False, help_text="Which way play went."
+    )
+    blocked = serializers.BooleanField(required=False)
+    redeal = serializers.CharField(required=False, help_text="Ce Deng: who asked for a redeal.")
+    declared_doubles = serializers.CharField(
+        required=False, help_text="Ce Deng: who declared doubles."
+    )
+    results = serializers.DictField(child=ResultShape(), required=False)
+
+
+class OptionsShape(serializers.Serializer):
+    stake = MoneyInput(required=False)
+    chip = MoneyInput(required=False)
+    head_tail = serializers.ChoiceField([h.value for h in HeadTail], required=False)
+    redeal_doubles = serializers.ChoiceField([6, 7], required=False)
+    payment = serializers.ChoiceField([p.value for p in ChipPayment], required=False)
+    next_first = serializers.ChoiceField([n.value for n in NextFirst], required=False)
+
+
+class SessionShape(serializers.Serializer):
+    game = serializers.ChoiceField(list(GAMES))
+    options = OptionsShape(required=False)
+    seating = serializers.ListField(
+        child=serializers.CharField(), help_text="Distinct names, counter-clockwise."
+    )
+    first = serializers.CharField(required=False, help_text="Who leads the first hand.")
+    hands = HandShape(many=True, required=False)
+
+
+class TransferShape(serializers.Serializer):
+    # "from" is a Python keyword: the field is named in the mapping below.
+    to = serializers.CharField()
+    amount = AmountField()
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        return {"from": serializers.CharField(), **super().get_fields()}
+
+
+class PaymentShape(TransferShape):
+    multiplier = serializers.IntegerField()
+    reason = serializers.CharField()
+
+
+class HandResultShape(serializers.Serializer):
+    first = serializers.CharField()
+    direction = serializers.ChoiceField([d.value for d in Direction])
+    order = serializers.ListField(child=serializers.CharField())
+    scores = serializers.DictField(child=serializers.IntegerField())
+    ranking = serializers.ListField(child=serializers.CharField())
+    payments = PaymentShape(many=True)
+    net = serializers.DictField(child=AmountField())
+    next_first = serializers.CharField()
+    next_direction = serializers.ChoiceField([d.value for d in Direction])
+
+
+class TotalsShape(serializers.Serializer):
+    net = serializers.DictField(child=AmountField())
+    scores = serializers.DictField(child=serializers.IntegerField())
+    hands_won = serializers.DictField(child=serializers.IntegerField())
+
+
+class ScoreShape(serializers.Serializer):
+    hands = HandResultShape(many=True)
+    totals = TotalsShape()
+    settle_up = TransferShape(many=True)
+
+
+class ErrorShape(serializers.Serializer):
+    error = serializers.CharField(help_text="What is wrong, in words a player understands.")
+    path = serializers.CharField(help_text='Where, e.g. "hands[1].results.Bob.pips"; "" if none.')
+
+
+# DRF's fields take "1" for 1, 0 for false and 12 for "12"; the schema promises JSON types, so
+# what the API takes is held to them.
+
+
+class StrictChar(serializers.CharField):
+    def to_internal_value(self, data: object) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return str(super().to_internal_value(data))
+
+
+class StrictInteger(serializers.IntegerField):
+    def to_internal_value(self, data: object) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return int(super().to_internal_value(data))
+
+
+class StrictBoolean(serializers.BooleanField):
+    def to_internal_value(self, data: object) -> bool:
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
+class _ObjectField(serializers.JSONField):
+    """A JSON object in the contract's format, passed to the engine as it came."""
+
+    def to_internal_value(self, data: object) -> object:
+        if not isinstance(data, dict):
+            raise serializers.ValidationError("expected an object ({...})")
+        return super().to_internal_value(data)
+
+
+@extend_schema_field(HandShape)
+class HandField(_ObjectField):
+    pass
+
+
+@extend_schema_field(OptionsShape)
+class OptionsField(_ObjectField):
+    pass

@@ -1,0 +1,641 @@
+"""/api/v1/: the same services and selectors as the htmx views, as JSON.
+
+Rights, as on the web: a session's join token (in the path) is a player's rights on that table
+and nothing else; the organiser's rights (lock, void) come with the account that created the
+table, or with its organiser token sent as ``X-Organiser-Token``. Errors are one JSON object,
+``{"error": ..., "path": ...}``, as in the scoring contract (ledger/api/errors.py).
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth import authenticate
+from django.http import HttpResponseBase
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    inline_serializer,
+)
+from rest_framework import serializers
+from rest_framework.authtoken.models import Token as AuthToken
+from rest_framework.exceptions import NotAuthenticated, NotFound
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+import scoring
+from ledger import exports, selectors, services
+from ledger.api import serializers as s
+from ledger.api.errors import (
+    CODE_RESPONSES,
+    ORGANISER_RESPONSES,
+    WRITE_RESPONSES,
+    BadCredentials,
+    BadRequest,
+    Forbidden,
+)
+from ledger.api.shapes import ErrorShape, ScoreShape, SessionShape
+from ledger.api.throttles import CodeThrottle, WriteThrottle
+from ledger.models import Player, TableSession
+
+TOKEN = OpenApiParameter("token", str, OpenApiParameter.PATH, description="The join token.")
+NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH, description="The hand's number.")
+KEY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    required=True,
+    description="Made by the client for each hand it submits (8 to 64 characters). A retry "
+    "with the same key and hand returns the first answer and stores nothing new.",
+    pattern=r"^[\w-]{8,64}$",
+)
+ORGANISER = OpenApiParameter(
+    "X-Organiser-Token",
+    str,
+    OpenApiParameter.HEADER,
+    description="The table's organiser token, unless you are the account that created it.",
+)
+
+
+def _session(token: str) -> TableSession:
+    return selectors.session_by_token(token)  # 404 without the right token
+
+
+def _is_organiser(request: Request, session: TableSession) -> bool:
+    if request.user.is_authenticated and session.owner_id == request.user.pk:
+        return True
+    sent = request.headers.get("X-Organiser-Token", "")
+    return secrets.compare_digest(sent.encode(), session.organiser_token.encode())
+
+
+def _require_organiser(request: Request, session: TableSession) -> None:
+    if not _is_organiser(request, session):
+        raise Forbidden("Only the table's organiser can do this.")
+
+
+IDEMPOTENCY_KEY = re.compile(r"[\w-]{8,64}", re.ASCII)
+
+
+def _valid(serializer: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    checked = serializer(data=data)
+    checked.is_valid(raise_exception=True)
+    return dict(checked.validated_data)
+
+
+def _stored(session: TableSession, number: int) -> None:
+    if not session.hands.filter(number=number).exists():
+        raise NotFound("No such hand")
+
+
+def _hand_out(view: selectors.ScoredSession, number: int) -> dict[str, Any]:
+    for hand in s.hands_data(view):
+        if hand["number"] == number:
+            return hand
+    raise NotFound("No such hand")
+
+
+def _session_out(request: Request, view: selectors.ScoredSession) -> dict[str, Any]:
+    url = request.build_absolute_uri(reverse("table", args=[view.session.token]))
+    return s.session_data(view, url)
+
+
+class Token(APIView):
+    authentication_classes: list[type] = []
+    throttle_classes = [CodeThrottle]
+
+    @extend_schema(
+        auth=[],
+        request=s.TokenIn,
+        responses={
+            200: inline_serializer("TokenOut", {"token": serializers.CharField()}),
+            400: ErrorShape,
+            401: OpenApiResponse(ErrorShape, "No such account, or the wrong password."),
+            **WRITE_RESPONSES,
+        },
+        tags=["auth"],
+    )
+    def post(self, request: Request) -> Response:
+        """An organiser account's API token, for ``Authorization: Token <token>``. Accounts
+        are made by the site's admin (/admin/, or ``manage.py createsuperuser``)."""
+        data = _valid(s.TokenIn, request.data)
+        user = authenticate(request._request, username=data["username"], password=data["password"])
+        if user is None or not user.is_active:
+            raise BadCredentials("No such account, or the wrong password.")
+        token, _ = AuthToken.objects.get_or_create(user=user)
+        return Response({"token": token.key})
+
+
+class Games(APIView):
+    throttle_classes = [CodeThrottle]
+
+    @extend_schema(responses={200: s.GameOut(many=True)}, tags=["engine"])
+    def get(self, request: Request) -> Response:
+        """The games the ledger scores, with the player counts and options each allows."""
+        return Response(s.game_data())
+
+
+class Score(APIView):
+    throttle_classes = [WriteThrottle]
+
+    @extend_schema(
+        request=SessionShape,
+        responses={200: ScoreShape, 400: ErrorShape, **WRITE_RESPONSES},
+        tags=["engine"],
+        examples=[
+            OpenApiExample(
+                "Jie Long, one hand",
+                request_only=True,
+                value={
+                    "game": "jie-long",
+                    "options": {"stake": 1},
+                    "seating": ["Anna", "Bob", "Celine"],
+                    "first": "Anna",
+                    "hands": [
+                        {
+                            "results": {
+                                "Anna": {"pips": 2},
+                                "Bob": {"pips": 12},
+                                "Celine": {"pips": 34},
+                            }
+                        }
+                    ],
+                },
+            ),
+            OpenApiExample(
+                "Ce Deng with specials and a redeal",
+                request_only=True,
+                value={
+                    "game": "ce-deng",
+                    "options": {"stake": 1, "head_tail": "7/8"},
+                    "seating": ["Anna", "Bob", "Celine", "Dominic"],
+                    "first": "Anna",
+                    "hands": [
+                        {
+                            "results": {
+                                "Anna": {"pips": 0, "specials": ["pass"]},
+                                "Bob": {"pips": 12},
+                                "Celine": {"pips": 34, "specials": ["tail_eight"]},
+                                "Dominic": {"tiles": ["6:6", "3:3"]},
+                            }
+                        },
+                        {"redeal": "Bob"},
+                    ],
+                },
+            ),
+            OpenApiExample(
+                "Refused: a pips total the deck cannot make",
+                response_only=True,
+                status_codes=["400"],
+                value={
+                    "error": "expected a whole number, 0 or more, not -3",
+                    "path": "hands[0].results.Bob.pips",
+                },
+            ),
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        """Score a session document (CONTRACT.md), as `python -m scoring` does. Nothing is
+        stored."""
+        return Response(scoring.score(request.data))
+
+
+class Players(APIView):
+    throttle_classes = [CodeThrottle]
+
+    @extend_schema(responses={200: s.NameList, **CODE_RESPONSES}, tags=["sessions"])
+    def get(self, request: Request) -> Response:
+        """Names the ledger knows (the first 200), as the new-table form suggests them."""
+        return Response(list(Player.objects.values_list("name", flat=True)[:200]))
+
+
+class Sessions(APIView):
+    throttle_classes = [WriteThrottle]
+
+    @extend_schema(
+        responses={200: s.SessionListOut(many=True), 401: ErrorShape, **WRITE_RESPONSES},
+        tags=["sessions"],
+    )
+    def get(self, request: Request) -> Response:
+        """The tables your organiser account created, newest first (at most 500)."""
+        if not request.user.is_authenticated:
+            raise NotAuthenticated
+        tables = TableSession.objects.filter(owner=request.user).prefetch_related("seats__player")
+        return Response(
+            [
+                {
+                    "token": table.token,
+                    "game": table.game,
+                    "seating": table.seating,
+                    "locked": table.locked,
+                    "created": table.created,
+                }
+                for table in tables[:500]
+            ]
+        )
+
+    @extend_schema(
+        request=s.SessionIn,
+        responses={201: s.CreatedSessionOut, 400: ErrorShape, 401: ErrorShape, **WRITE_RESPONSES},
+        tags=["sessions"],
+    )
+    def post(self, request: Request) -> Response:
+        """Start a table. Anyone may, as on the web; with an organiser account's token the
+        table is yours (you hold its organiser's rights without the organiser token)."""
+        data = _valid(s.SessionIn, request.data)
+        seating = data["seating"]
+        session = services.session_create(
+            game=data["game"],
+            options=data["options"],
+            seating=seating,
+            first=data.get("first") or (seating[0] if seating else ""),
+            owner=request.user if request.user.is_authenticated else None,
+        )
+        view = selectors.scored(selectors.session_by_token(session.token))
+        body = {**_session_out(request, view), "organiser_token": session.organiser_token}
+        return Response(body, status=201)
+
+
+class SessionDetail(APIView):
+    throttle_classes = [CodeThrottle]
+
+    @extend_schema(
+        parameters=[TOKEN], responses={200: s.SessionOut, **CODE_RESPONSES}, tags=["sessions"]
+    )
+    def get(self, request: Request, token: str) -> Response:
+        """The table: seating, who leads next, standings and the settle-up."""
+        return Response(_session_out(request, selectors.scored(_session(token))))
+
+
+class SessionLock(APIView):
+    throttle_classes = [CodeThrottle, WriteThrottle]
+
+    @extend_schema(
+        parameters=[TOKEN, ORGANISER],
+        request=s.LockIn,
+        responses={200: s.SessionOut, 400: ErrorShape, **ORGANISER_RESPONSES},
+        tags=["sessions"],
+    )
+    def post(self, request: Request, token: str) -> Response:
+        """Lock the table (no more hands, corrections or voids) or open it again. Organiser."""
+        session = _session(token)
+        _require_organiser(request, session)
+        data = _valid(s.LockIn, request.data)
+        services.table_lock(session=session, locked=data["locked"])
+        return Response(_session_out(request, selectors.scored(session)))
+
+
+class Shared(APIView):
+    throttle_classes = [CodeThrottle]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("read_token", str, OpenApiParameter.PATH, description="Read-only.")
+        ],
+        responses={200: s.SharedSessionOut, **CODE_RESPONSES},
+        tags=["sessions"],
+    )
+    def get(self, request: Request, read_token: str) -> Response:
+        """What a read-only link shows: the table without its join token."""
+        view = selectors.scored(selectors.session_by_read_token(read_token))
+        return Response(s.shared_data(view))
+
+
+class Hands(APIView):
+    throttle_classes = [CodeThrottle, WriteThrottle]
+
+    @extend_schema(
+        parameters=[TOKEN], responses={200: s.HandOut(many=True), **CODE_RESPONSES}, tags=["hands"]
+    )
+    def get(self, request: Request, token: str) -> Response:
+        """Every hand, voided ones included, with what it settled."""
+        return Response(s.hands_data(selectors.scored(_session(token))))
+
+    @extend_schema(
+        parameters=[TOKEN, KEY],
+        request=s.HandIn,
+        responses={
+            201: s.HandOut,
+            200: OpenApiResponse(s.HandOut, "A retry: the hand its first submission stored."),
+            400: ErrorShape,
+            409: OpenApiResponse(s.ConflictOut, "Another phone recorded this hand first."),
+            422: OpenApiResponse(s.ConflictOut, "This key was used for a different hand."),
+            423: OpenApiResponse(ErrorShape, "The organiser locked the table."),
+            **CODE_RESPONSES,
+            **WRITE_RESPONSES,
+        },
+        tags=["hands"],
+    )
+    def post(self, request: Request, token: str) -> Response:
+        """Record the next hand, exactly once (see Idempotency-Key)."""
+        session = _session(token)
+        key = request.headers.get("Idempotency-Key", "")
+        if not IDEMPOTENCY_KEY.fullmatch(key):
+            raise BadRequest(
+                "send an Idempotency-Key header: 8 to 64 letters, digits, - or _, "
+                "new for each hand",
+                "Idempotency-Key",
+            )
+        data = _valid(s.HandIn, request.data)
+        recorded = services.hand_record(
+            session=session,
+            number=data["number"],
+            data=data["hand"],
+            device=data["device"],
+            idempotency_key=key,
+        )
+        body = {**s.stored_hand(recorded.hand), "result": scoring.hand_document(recorded.played)}
+        return Response(body, status=200 if recorded.replayed else 201)
+
+
+class HandDetail(APIView):
+    throttle_classes = [CodeThrottle, WriteThrottle]
+
+    @extend_schema(
+        parameters=[TOKEN, NUMBER], responses={200: s.HandOut, **CODE_RESPONSES}, tags=["hands"]
+    )
+    def get(self, request: Request, token: str, number: int) -> Response:
+        """One hand and what it settled."""
+        return Response(_hand_out(selectors.scored(_session(token)), number))
+
+    @extend_schema(
+        parameters=[TOKEN, NUMBER],
+        request=s.CorrectionIn,
+        responses={
+            200: s.HandOut,
+            400: ErrorShape,
+            409: OpenApiResponse(s.ConflictOut, "The hand changed since your version."),
+            423: OpenApiResponse(ErrorShape, "The organiser locked the table."),
+            **CODE_RESPONSES,
+            **WRITE_RESPONSES,
+        },
+        tags=["hands"],
+    )
+    def put(self, request: Request, token: str, number: int) -> Response:
+        """Correct a hand: send the whole hand as it should be, and the version you read."""
+        session = _session(token)
+        data = _valid(s.CorrectionIn, request.data)
+        _stored(session, number)
+        services.hand_correct(
+            session=session,
+            number=number,
+            data=data["hand"],
+            version=data["version"],
+            device=data["device"],
+        )
+        return Response(_hand_out(selectors.scored(session), number))
+
+
+class HandVoid(APIView):
+    throttle_classes = [CodeThrottle, WriteThrottle]
+
+    @extend_schema(
+        parameters=[TOKEN, NUMBER, ORGANISER],
+        request=s.VoidIn,
+        responses={
+            200: s.HandOut,
+            400: ErrorShape,
+            409: OpenApiResponse(s.ConflictOut, "The hand changed since your version."),
+            423: OpenApiResponse(ErrorShape, "The organiser locked the table."),
+            **ORGANISER_RESPONSES,
+        },
+        tags=["hands"],
+    )
+    def post(self, request: Request, token: str, number: int) -> Response:
+        """Void a hand: it stays in the history and counts for nothing. Organiser."""
+        session = _session(token)
+        _require_organiser(request, session)
+        data = _valid(s.VoidIn, request.data)
+        _stored(session, number)
+        services.hand_void(
+            session=session, number=number, version=data["version"], device=data["device"]
+        )
+        return Response(_hand_out(selectors.scored(session), number))
+
+
+class History(APIView):
+    throttle_classes = [CodeThrottle]
+
+    @extend_schema(
+        parameters=[TOKEN],
+        responses={200: s.ChangeOut(many=True), **CODE_RESPONSES},
+        tags=["hands"],
+    )
+    def get(self, request: Request, token: str) -> Response:
+        """Every change to the table's hands, oldest first: recorded, corrected, voided."""
+        return Response([s.change_data(c) for c in selectors.changes(_session(token))])
+
+
+class CsvRenderer(BaseRenderer):
+    media_type = "text/csv"
+    format = "csv"
+
+    def render(
+        self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None
+    ) -> Any:
+        return data
+
+
+class Export(APIView):
+    throttle_classes = [CodeThrottle]
+    renderer_classes = [CsvRenderer, JSONRenderer]
+
+    def handle_exception(self, exc: Exception) -> Response:
+        # Errors are JSON, as everywhere else in the API, whatever the client accepts.
+        self.request.accepted_renderer = JSONRenderer()
+        self.request.accepted_media_type = JSONRenderer.media_type
+        return super().handle_exception(exc)
+
+    @extend_schema(
+        parameters=[
+            TOKEN,
+            OpenApiParameter(
+                "kind",
+                str,
+                OpenApiParameter.PATH,
+                enum=list(exports.EXPORTS),
+                description="docs/exports.md",
+            ),
+        ],
+        responses={(200, "text/csv"): OpenApiTypes.STR, **CODE_RESPONSES},
+        tags=["sessions"],
+    )
+    def get(self, request: Request, token: str, kind: str) -> HttpResponseBase:
+        """The table's hands, payments or settle-up as CSV (UTF-8 with BOM; docs/exports.md)."""
+        return exports.response(_session(token), kind)
+
+
+# -- tournaments -----------------------------------------------------------------------------
+
+EVENT = OpenApiParameter(
+    "event_token", str, OpenApiParameter.PATH, description="The event's organiser token."
+)
+ROUND = OpenApiParameter("number", int, OpenApiParameter.PATH, description="The round.")
+EVENT_WRITE = {
+    400: ErrorShape,
+    409: OpenApiResponse(ErrorShape, "The round has begun, or the last one has not."),
+    **CODE_RESPONSES,
+    **WRITE_RESPONSES,
+}
+
+
+def _organised(request: Request, token: str) -> dict[str, Any]:
+    return s.results_data(selectors.event_by_token(token), organiser=True)
+
+
+def _entry_change(request: Request, token: str, change: Callable[..., object]) -> Response:
+    event = selectors.event_by_token(token)
+    change(event=event, name=_valid(s.NameIn, request.data)["name"])
+    return Response(_organised(request, token))
+
+
+class Events(APIView):
+    throttle_classes = [WriteThrottle]
+
+    @extend_schema(
+        request=s.EventIn,
+        responses={201: s.EventOut, 400: ErrorShape, 401: ErrorShape, **WRITE_RESPONSES},
+        tags=["tournaments"],
+    )
+    def post(self, request: Request) -> Response:
+        """Set up a tournament; the answer holds its three tokens."""
+        data = _valid(s.EventIn, request.data)
+        event = services.event_create(
+            **data, owner=request.user if request.user.is_authenticated else None
+        )
+        return Response(s.results_data(event, organiser=True), status=201)
+
+
+class EventDetail(APIView):
+    throttle_classes = [CodeThrottle]
+
+    @extend_schema(
+        parameters=[EVENT], responses={200: s.EventOut, **CODE_RESPONSES}, tags=["tournaments"]
+    )
+    def get(self, request: Request, event_token: str) -> Response:
+        """The organiser's view: players, rounds with every table's join token, standings."""
+        return Response(_organised(request, event_token))
+
+
+class EventEntries(APIView):
+    throttle_classes = [CodeThrottle, WriteThrottle]
+
+    @extend_schema(
+        parameters=[EVENT], request=s.NameIn, responses={200: s.EventOut, **EVENT_WRITE},
+        tags=["tournaments"],
+    )  # fmt: skip
+    def post(self, request: Request, event_token: str) -> Response:
+        """Register a player (a late arrival is seated from the next round)."""
+        return _entry_change(request, event_token, services.entry_add)
+
+
+class EventDrop(APIView):
+    throttle_classes = [CodeThrottle, WriteThrottle]
+
+    @extend_schema(
+        parameters=[EVENT], request=s.NameIn, responses={200: s.EventOut, **EVENT_WRITE},
+        tags=["tournaments"],
+    )  # fmt: skip
+    def post(self, request: Request, event_token: str) -> Response:
+        """A player leaves: not seated again; their results stay."""
+        return _entry_change(request, event_token, services.entry_drop)
+
+
+class EventRounds(APIView):
+    throttle_classes = [CodeThrottle, WriteThrottle]
+
+    @extend_schema(
+        parameters=[EVENT], request=None, responses={201: s.EventOut, **EVENT_WRITE},
+        tags=["tournaments"],
+    )  # fmt: skip
+    def post(self, request: Request, event_token: str) -> Response:
+        """Seat the next round (its tables are table sessions; see their join tokens)."""
+        services.round_seat(event=selectors.event_by_token(event_token))
+        return Response(_organised(request, event_token), status=201)
+
+
+class RoundBegin(APIView):
+    throttle_classes = [CodeThrottle, WriteThrottle]
+
+    @extend_schema(
+        parameters=[EVENT, ROUND], request=None, responses={200: s.EventOut, **EVENT_WRITE},
+        tags=["tournaments"],
+    )  # fmt: skip
+    def post(self, request: Request, event_token: str, number: int) -> Response:
+        """The round begins (and its clock, with a time limit)."""
+        services.round_begin(round=selectors.event_round(event_token, number))
+        return Response(_organised(request, event_token))
+
+
+class RoundSwap(APIView):
+    throttle_classes = [CodeThrottle, WriteThrottle]
+
+    @extend_schema(
+        parameters=[EVENT, ROUND], request=s.SwapIn, responses={200: s.EventOut, **EVENT_WRITE},
+        tags=["tournaments"],
+    )  # fmt: skip
+    def post(self, request: Request, event_token: str, number: int) -> Response:
+        """Swap two players (or put a registered substitute in a place) before it begins."""
+        played = selectors.event_round(event_token, number)
+        data = _valid(s.SwapIn, request.data)
+        services.round_swap(round=played, first=data["first"], second=data["second"])
+        return Response(_organised(request, event_token))
+
+
+class EventRegister(APIView):
+    throttle_classes = [CodeThrottle, WriteThrottle]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("register_token", str, OpenApiParameter.PATH, description="Sign-up.")
+        ],
+        request=s.NameIn,
+        responses={201: s.ResultsOut, **EVENT_WRITE},
+        tags=["tournaments"],
+    )
+    def post(self, request: Request, register_token: str) -> Response:
+        """A player registers themselves through the event's registration link."""
+        event = selectors.event_by_register_token(register_token)
+        services.entry_add(event=event, name=_valid(s.NameIn, request.data)["name"])
+        return Response(s.results_data(event, organiser=False), status=201)
+
+
+class EventResults(APIView):
+    throttle_classes = [CodeThrottle]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("results_token", str, OpenApiParameter.PATH, description="Read-only.")
+        ],
+        responses={200: s.ResultsOut, **CODE_RESPONSES},
+        tags=["tournaments"],
+    )
+    def get(self, request: Request, results_token: str) -> Response:
+        """Standings as if every table finished now, and the rounds' tables (read-only)."""
+        event = selectors.event_by_read_token(results_token)
+        return Response(s.results_data(event, organiser=False))
+
+
+class EventExport(Export):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("results_token", str, OpenApiParameter.PATH, description="Read-only."),
+            OpenApiParameter(
+                "kind", str, OpenApiParameter.PATH, enum=list(exports.EVENT_EXPORTS),
+                description="docs/exports.md",
+            ),
+        ],
+        responses={(200, "text/csv"): OpenApiTypes.STR, **CODE_RESPONSES},
+        tags=["tournaments"],
+    )  # fmt: skip
+    def get(self, request: Request, results_token: str, kind: str) -> HttpResponseBase:
+        """The event's standings or every settlement, as CSV (docs/exports.md)."""
+        return exports.event_response(selectors.event_by_read_token(results_token), kind)

@@ -1,0 +1,186 @@
+"""Tournament pages: set up, organise (players, rounds, swaps), register, results, projector.
+
+Three links per event, like a table's: the organiser's (/o/<token>/), the self-registration
+link for players (/j/<register_token>/), and the read-only results (/e/<read_token>/).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from ledger import exports, selectors, services
+from ledger.forms import EventForm
+from ledger.games import OPTION_FIELDS, title
+from ledger.models import Event, Round
+from scoring import GAMES, ScoringError
+
+
+def _event(**lookup: str) -> Event:
+    return get_object_or_404(Event, **lookup)
+
+
+@require_http_methods(["GET", "POST"])
+def event_new(request: HttpRequest) -> HttpResponse:
+    form = EventForm(request.POST or None, initial={"game": "jie-long", "rounds": 3})
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.event_create(
+                **form.event(), owner=request.user if request.user.is_authenticated else None
+            )
+        except ScoringError as error:
+            form.add_scoring_error(error)
+        except ValueError as error:
+            form.add_error(None, str(error))
+        else:
+            return redirect("event_organise", token=event.token)
+    context = {"form": form, "option_rows": [(f, form[name]) for name, f in OPTION_FIELDS.items()]}
+    return render(request, "ledger/event_new.html", context, status=400 if form.errors else 200)
+
+
+def _status(event: Event, rounds: list[Round], standings: selectors.Standings) -> list[Any]:
+    """Each round with its tables: finished, playing, running late, corrected."""
+    now = timezone.now()
+    out = []
+    for played in rounds:
+        tables = []
+        for table in (t for t in standings.tables if t.round == played.number):
+            finished = bool(event.hands_per_round) and len(table.numbers) >= event.hands_per_round
+            late = not finished and played.ends is not None and now > played.ends
+            if finished:
+                state = _("finished")
+            elif played.started is None:
+                state = _("not begun")
+            else:
+                state = _("running late") if late else _("playing")
+            tables.append({"table": table, "state": state, "late": late, "finished": finished})
+        out.append({"round": played, "tables": tables})
+    return out
+
+
+@require_http_methods(["GET", "POST"])
+def event_organise(request: HttpRequest, token: str) -> HttpResponse:
+    event = _event(token=token)
+    error = ""
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        name = request.POST.get("name", "")
+        try:
+            if action == "add":
+                services.entry_add(event=event, name=name)
+            elif action == "drop":
+                services.entry_drop(event=event, name=name)
+            elif action == "seat":
+                services.round_seat(event=event)
+            elif action in ("begin", "swap"):
+                current = get_object_or_404(Round, event=event, number=request.POST.get("round"))
+                if action == "begin":
+                    services.round_begin(round=current)
+                else:
+                    services.round_swap(
+                        round=current,
+                        first=request.POST.get("first", ""),
+                        second=request.POST.get("second", ""),
+                    )
+            else:
+                error = _("Unknown action.")
+        except (ValueError, services.RoundStarted) as refused:
+            error = str(refused)
+        if not error:
+            return redirect("event_organise", token=token)
+    rounds = list(event.round_set.all())
+    standings = selectors.standings(event)
+    context = {
+        "event": event,
+        "title": title(GAMES[event.game]),
+        "entries": event.entries.select_related("player"),
+        "rounds": _status(event, rounds, standings),
+        "standings": standings,
+        "error": error,
+        "can_seat": len(rounds) < event.rounds and (not rounds or rounds[-1].started),
+        "register_url": request.build_absolute_uri(
+            reverse("event_register", args=[event.register_token])
+        ),
+        "results_url": request.build_absolute_uri(
+            reverse("event_results", args=[event.read_token])
+        ),
+    }
+    return render(request, "ledger/event_organise.html", context, status=400 if error else 200)
+
+
+@require_GET
+def event_cards(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """One printable card per table of the round: table number, players, and the QR code."""
+    event = _event(token=token)
+    played = get_object_or_404(Round, event=event, number=number)
+    tables = played.tables.prefetch_related("seats__player").order_by("table_number")
+    context = {"event": event, "round": played, "tables": tables}
+    return render(request, "ledger/event_cards.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def event_register(request: HttpRequest, token: str) -> HttpResponse:
+    event = _event(register_token=token)
+    error, registered = "", None
+    if request.method == "POST":
+        try:
+            registered = services.entry_add(event=event, name=request.POST.get("name", ""))
+        except ValueError as refused:
+            error = str(refused)
+    context = {"event": event, "error": error, "registered": registered}
+    return render(request, "ledger/event_register.html", context, status=400 if error else 200)
+
+
+def _results(request: HttpRequest, token: str, template: str) -> HttpResponse:
+    event = _event(read_token=token)
+    rounds = list(event.round_set.all())
+    context = {
+        "event": event,
+        "title": title(GAMES[event.game]),
+        "standings": selectors.standings(event),
+        "rounds": rounds,
+        "current": rounds[-1] if rounds else None,
+    }
+    return render(request, template, context)
+
+
+@require_GET
+def event_results(request: HttpRequest, token: str) -> HttpResponse:
+    return _results(request, token, "ledger/event_results.html")
+
+
+@require_GET
+def event_player(request: HttpRequest, token: str, name: str) -> HttpResponse:
+    """One player's rounds: table, table-mates, net (linked from the standings)."""
+    event = _event(read_token=token)
+    standings = selectors.standings(event)
+    row = next((r for r in standings.rows if r.name.casefold() == name.casefold()), None)
+    if row is None:
+        raise Http404("No such player")
+    tables = {(t.round, t.number): t for t in standings.tables}
+    rounds = []
+    for number, (table_number, net) in sorted(row.rounds.items()):
+        table = tables.get((number, table_number)) if table_number else None
+        mates = [name for name in table.seating if name != row.name] if table else []
+        rounds.append((number, table, mates, net))
+    context = {"event": event, "row": row, "rounds": rounds}
+    return render(request, "ledger/event_player.html", context)
+
+
+@require_GET
+def event_projector(request: HttpRequest, token: str) -> HttpResponse:
+    """Large type for a projector; refreshes itself every 10 seconds."""
+    template = "ledger/event_projector.html"
+    return _results(request, token, f"{template}#board" if request.htmx else template)
+
+
+@require_GET
+def event_export(request: HttpRequest, token: str, kind: str) -> HttpResponse:
+    event = _event(read_token=token)
+    return exports.event_response(event, kind)

@@ -1,0 +1,118 @@
+"""Benchmark tournaments: seating 600 players, standings of 150 tables with 20 hands each.
+
+    .venv/bin/python manage.py bench_events [--players 600] [--tables 150] [--hands 20]
+
+Seating is pure Python (ledger.seating), timed for rounds 1 to 3 under "mixing" (round 1 is
+the seeded draw; later rounds avoid repeat table-mates). Standings are read from a throwaway
+SQLite database (never yours): an event of ``--tables`` Jie Long tables of 4 with ``--hands``
+hands each, timed with the number of queries.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import connection
+from django.db.models import F
+from django.test import Client
+from django.test.utils import CaptureQueriesContext, override_settings
+from django.urls import reverse
+
+from ledger import seating, selectors, services
+from ledger.management.commands.bench_web import PLAIN_STATIC, _report, _times
+from ledger.models import Hand, HandChange, TableSession
+
+PIPS = [2, 12, 34, 18]
+
+
+class Command(BaseCommand):
+    help = "Time seating 600 players and the standings of 150 tables x 20 hands."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--players", type=int, default=600)
+        parser.add_argument("--tables", type=int, default=150)
+        parser.add_argument("--hands", type=int, default=20)
+        parser.add_argument("--runs", type=int, default=20)
+
+    def handle(
+        self, *args: Any, players: int, tables: int, hands: int, runs: int, **_: Any
+    ) -> None:
+        self._seating(players)
+        with tempfile.TemporaryDirectory() as folder:
+            connection.settings_dict["TEST"]["NAME"] = str(Path(folder) / "bench.sqlite3")
+            old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+            try:
+                self._standings(tables, hands, runs)
+            finally:
+                connection.creation.destroy_test_db(old_name, verbosity=0)
+
+    def _seating(self, count: int) -> None:
+        names = [f"Player {i:04}" for i in range(count)]
+        met: Counter[frozenset[str]] = Counter()
+        led: Counter[str] = Counter()
+        for number in (1, 2, 3):
+            start = time.perf_counter()
+            plan = seating.seat_round(
+                names, allowed=(2, 3, 4), method=seating.Method.MIXING, seed="bench",
+                round_number=number, met=met, led=led,
+            )  # fmt: skip
+            took = (time.perf_counter() - start) * 1000
+            self.stdout.write(
+                f"seating {count} players, round {number}: {took:.1f} ms, "
+                f"{len(plan.tables)} tables, {plan.repeats(met)} repeated pairs"
+            )
+            met.update(seating.met_counts(plan.tables))
+            led.update(table[0] for table in plan.tables)
+
+    def _standings(self, tables: int, hands: int, runs: int) -> None:
+        event = services.event_create(name="Bench", game="jie-long", options={}, rounds=1)
+        for i in range(tables * 4):
+            services.entry_add(event=event, name=f"Player {i:04}")
+        played = services.round_begin(round=services.round_seat(event=event))
+        rows = []
+        for table in TableSession.objects.filter(round=played).prefetch_related("seats__player"):
+            names = table.seating
+            for number in range(1, hands + 1):
+                pips = PIPS[number % 4 :] + PIPS[: number % 4]
+                data = {
+                    "first": names[0],
+                    "direction": "ccw",
+                    "results": {n: {"pips": p} for n, p in zip(names, pips, strict=True)},
+                }
+                rows.append(Hand(session=table, number=number, data=data))
+        # Straight into the tables: 3,000 saves through the services would only take longer.
+        Hand.objects.bulk_create(rows)
+        HandChange.objects.bulk_create(
+            HandChange(hand=hand, kind=HandChange.Kind.RECORD, after=hand.data)
+            for hand in Hand.objects.all()
+        )
+        cold = []
+        for _ in range(runs):
+            selectors._SCORED.clear()  # as in a worker that has scored none of these tables yet
+            start = time.perf_counter()
+            with CaptureQueriesContext(connection) as queries:
+                result = selectors.standings(event)
+            cold.append((time.perf_counter() - start) * 1000)
+        self.stdout.write(
+            f"standings of {tables} tables x {hands} hands ({len(result.rows)} players), "
+            f"nothing scored yet: median {statistics.median(cold):.1f} ms, "
+            f"{len(queries)} queries ({runs} runs)"
+        )
+        client = Client()
+        page = reverse("event_results", args=[event.read_token])
+        with override_settings(STORAGES=PLAIN_STATIC, DEBUG=False, ALLOWED_HOSTS=["testserver"]):
+            client.get(page)
+            warm = _times(runs, lambda: client.get(page))
+            self.stdout.write(_report("results page, tables scored before", warm))
+            table = TableSession.objects.filter(round=played).first()
+            changed = []
+            for _ in range(runs):
+                TableSession.objects.filter(pk=table.pk).update(revision=F("revision") + 1)
+                changed += _times(1, lambda: client.get(page))
+            self.stdout.write(_report("results page, one table changed since", changed))

@@ -1,0 +1,238 @@
+"""Tournaments: registration, rounds seated as table sessions, swaps, standings."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from itertools import combinations, pairwise
+
+import pytest
+
+from ledger import selectors, services
+from ledger.models import Round, TableSession
+from scoring import ScoringError
+
+TWELVE = [f"Player {i:02}" for i in range(1, 13)]
+
+
+@pytest.fixture
+def event(db):
+    event = services.event_create(
+        name="Club night", game="jie-long", options={"stake": 1}, rounds=3, seed="club"
+    )
+    for name in TWELVE:
+        services.entry_add(event=event, name=name)
+    return event
+
+
+def play(table: TableSession, *pips: int) -> None:
+    """Record the table's next hand: each seat's pips in seating order."""
+    seating = table.seating
+    number = table.hands.count() + 1
+    data = {"results": {name: {"pips": p} for name, p in zip(seating, pips, strict=True)}}
+    services.hand_record(session=table, number=number, data=data)
+
+
+def test_an_event_refuses_what_the_engine_refuses(db):
+    with pytest.raises(ScoringError) as refused:
+        services.event_create(name="X", game="ding-niu", options={"stake": 1}, rounds=2)
+    assert refused.value.path == "options.stake"
+    with pytest.raises(ValueError, match="rounds"):
+        services.event_create(name="X", game="jie-long", options={}, rounds=0)
+
+
+def test_a_round_is_tables_of_the_event_game_seating_every_active_player(event):
+    played = services.round_seat(event=event)
+
+    tables = list(TableSession.objects.filter(round=played).order_by("table_number"))
+    assert [t.table_number for t in tables] == [1, 2, 3]
+    assert sorted(name for t in tables for name in t.seating) == sorted(TWELVE)
+    assert all(t.game == "jie-long" and t.options == {"stake": 1} for t in tables)
+    assert all(t.first == t.seating[0] for t in tables)
+    assert played.byes == []
+
+
+def test_round_one_is_the_same_for_the_same_seed(db):
+    def first_round():
+        event = services.event_create(name="E", game="jie-long", options={}, rounds=1, seed="fixed")
+        for name in TWELVE:
+            services.entry_add(event=event, name=name)
+        round = services.round_seat(event=event)
+        return [t.seating for t in round.tables.order_by("table_number")]
+
+    assert first_round() == first_round()
+
+
+def test_the_next_round_waits_for_this_one_to_begin(event):
+    services.round_seat(event=event)
+
+    with pytest.raises(services.RoundStarted):
+        services.round_seat(event=event)
+
+
+def test_mixing_round_two_meets_as_few_again_as_possible(event):
+    one = services.round_begin(round=services.round_seat(event=event))
+    two = services.round_seat(event=event)
+
+    before = {frozenset(p) for t in one.tables.all() for p in combinations(t.seating, 2)}
+    again = [
+        p for t in two.tables.all() for p in combinations(t.seating, 2) if frozenset(p) in before
+    ]
+    assert len(again) == 3  # 3 tables of 4 out of 3 tables of 4: one old pair a table at least
+
+
+def test_the_organiser_swaps_two_players_before_the_round_begins(event):
+    played = services.round_seat(event=event)
+    tables = list(played.tables.order_by("table_number"))
+    lead, other = tables[0].seating[0], tables[1].seating[2]
+
+    services.round_swap(round=played, first=lead, second=other)
+
+    tables = list(played.tables.order_by("table_number"))
+    assert tables[0].seating[0] == other and tables[0].first == other
+    assert tables[1].seating[2] == lead
+    services.round_begin(round=played)
+    with pytest.raises(services.RoundStarted):
+        services.round_swap(round=played, first=lead, second=other)
+
+
+def test_byes_in_ding_niu_and_a_swap_with_a_bye(db):
+    event = services.event_create(name="Ding", game="ding-niu", options={}, rounds=2)
+    for name in TWELVE[:10]:
+        services.entry_add(event=event, name=name)
+
+    played = services.round_seat(event=event)
+    sitting_out = played.byes[0]
+    seated = played.tables.first().seating[1]
+    services.round_swap(round=played, first=sitting_out, second=seated)
+    played.refresh_from_db()
+
+    assert len(played.byes) == 2 and seated in played.byes and sitting_out not in played.byes
+    assert sitting_out in played.tables.first().seating
+
+
+def test_standings_add_up_every_table_with_tie_breakers(event):
+    round_one = services.round_begin(round=services.round_seat(event=event))
+    tables = list(round_one.tables.order_by("table_number"))
+    play(tables[0], 2, 12, 34, 18)
+    play(tables[1], 10, 10, 20, 30)
+
+    result = selectors.standings(event)
+
+    assert len(result.rows) == 12
+    assert sum(row.net for row in result.rows) == 0
+    leader = result.rows[0]
+    assert leader.name == tables[0].seating[0] and leader.net == Decimal(58)
+    assert leader.place == 1 and leader.rounds[1] == (1, Decimal(58))
+    # Level on net: more hands won first.
+    level = [row for row in result.rows if row.net == 0]
+    assert all(row.hands_won >= later.hands_won for row, later in pairwise(level))
+    states = {state.number: state for state in result.tables}
+    assert states[1].hands == 1 and states[3].hands == 0 and not states[1].corrected
+
+
+def test_a_dropped_player_keeps_their_results_and_is_not_seated_again(event):
+    round_one = services.round_begin(round=services.round_seat(event=event))
+    table = round_one.tables.order_by("table_number").first()
+    play(table, 2, 12, 34, 18)
+    gone = table.seating[2]
+
+    services.entry_drop(event=event, name=gone)
+    round_two = services.round_seat(event=event)
+
+    assert all(gone not in t.seating for t in round_two.tables.all())
+    assert gone not in round_two.byes
+    row = next(r for r in selectors.standings(event).rows if r.name == gone)
+    assert row.net == Decimal(-70) and not row.active
+
+
+def test_a_late_arrival_plays_from_the_next_round(event):
+    services.round_begin(round=services.round_seat(event=event))
+    services.entry_add(event=event, name="Late Lily")
+
+    round_two = services.round_seat(event=event)
+
+    names = [n for t in round_two.tables.all() for n in t.seating] + round_two.byes
+    assert "Late Lily" in names and len(names) == 13
+
+
+def test_the_event_has_as_many_rounds_as_it_says(event):
+    for _ in range(3):
+        services.round_begin(round=services.round_seat(event=event))
+
+    with pytest.raises(ValueError, match="3 rounds"):
+        services.round_seat(event=event)
+    assert Round.objects.filter(event=event).count() == 3
+
+
+def test_standings_take_a_constant_number_of_queries(event, django_assert_max_num_queries):
+    for _ in range(2):
+        round = services.round_begin(round=services.round_seat(event=event))
+        for table in round.tables.all():
+            play(table, 2, 12, 34, 18)
+
+    with django_assert_max_num_queries(5):
+        selectors.standings(event)
+
+
+def test_a_substitute_takes_a_players_place_before_the_round_begins(event):
+    played = services.round_seat(event=event)
+    table = played.tables.order_by("table_number").first()
+    absent = table.seating[0]
+    services.entry_add(event=event, name="Sub Sam")
+
+    services.round_swap(round=played, first=absent, second="Sub Sam")
+    services.entry_drop(event=event, name=absent)
+
+    table.refresh_from_db()
+    assert table.seating[0] == "Sub Sam" and table.first == "Sub Sam"
+    with pytest.raises(ValueError, match="not registered"):
+        services.round_swap(round=played, first="Sub Sam", second="Nobody")
+
+
+def _row(name: str, net: int, won: int, points: int) -> selectors.Standing:
+    return selectors.Standing(name, True, Decimal(net), won, points)
+
+
+@pytest.mark.parametrize(
+    ("ties", "order"),
+    [
+        (["hands_won", "fewest_points"], ["Ann", "Bea", "Cy", "Dee"]),
+        (["fewest_points", "hands_won"], ["Ann", "Cy", "Bea", "Dee"]),
+        (["head_to_head"], ["Ann", "Dee", "Bea", "Cy"]),  # Bea and Cy both -3: by name
+        ([], ["Ann", "Bea", "Cy", "Dee"]),  # level on net: by name
+    ],
+)
+def test_tie_breakers_apply_in_the_order_the_organiser_chose(ties, order):
+    rows = [
+        _row("Bea", 5, 3, 40),
+        _row("Cy", 5, 1, 20),
+        _row("Dee", 5, 1, 60),
+        _row("Ann", 9, 0, 0),
+    ]
+    # Dee won 4 from Cy and 2 from Bea; Cy won 1 from Bea.
+    from collections import Counter
+
+    h2h = {
+        "Dee": Counter({"Cy": Decimal(4), "Bea": Decimal(2)}),
+        "Cy": Counter({"Dee": Decimal(-4), "Bea": Decimal(1)}),
+        "Bea": Counter({"Dee": Decimal(-2), "Cy": Decimal(-1)}),
+    }
+
+    ranked = selectors._rank(rows, ties, h2h)
+
+    assert [row.name for row in ranked] == order
+    assert [row.place for row in ranked] == [1, 2, 3, 4]
+
+
+def test_the_event_form_keeps_the_tie_breakers_in_the_chosen_order(client, db):
+    from django.urls import reverse
+
+    from ledger.models import Event
+
+    client.post(
+        reverse("event_new"),
+        {"name": "E", "game": "jie-long", "rounds": "1", "method": "mixing",
+         "tie_1": "head_to_head", "tie_2": "", "tie_3": "head_to_head"},
+    )  # fmt: skip
+
+    assert Event.objects.get().tie_breakers == ["head_to_head"]
