@@ -1,5 +1,10 @@
-from django.contrib import admin
+from typing import Any
 
+from django.contrib import admin
+from django.db.models import QuerySet
+from django.http import HttpRequest
+
+from ledger import services
 from ledger.models import Entry, Event, Hand, HandChange, Player, Round, Seat, TableSession
 
 
@@ -15,6 +20,25 @@ class HandChangeInline(admin.TabularInline):
     can_delete = False
 
 
+class RecountsItsTable(admin.ModelAdmin):
+    """Hands and seats edited here change what their table adds up to: its tally is counted
+    again (ledger.tally), as every change through ledger.services does."""
+
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)
+        services.table_recount(session=form.instance.session)
+
+    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+        super().delete_model(request, obj)
+        services.table_recount(session=obj.session)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        tables = {obj.session for obj in queryset}
+        super().delete_queryset(request, queryset)
+        for table in tables:
+            services.table_recount(session=table)
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["name"]
@@ -28,9 +52,13 @@ class TableSessionAdmin(admin.ModelAdmin):
     readonly_fields = ["token", "read_token", "revision"]
     inlines = [SeatInline]
 
+    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
+        super().save_related(request, form, formsets, change)  # the seats, then the tally
+        services.table_recount(session=form.instance)
+
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):
+class HandAdmin(RecountsItsTable):
     list_display = ["__str__", "number", "voided", "version", "device", "created"]
     list_filter = ["voided"]
     list_select_related = ["session"]
@@ -38,7 +66,7 @@ class HandAdmin(admin.ModelAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(RecountsItsTable):
     list_display = ["session", "player", "position"]
     list_select_related = ["session", "player"]
 

@@ -51,7 +51,7 @@ def _status(event: Event, rounds: list[Round], standings: selectors.Standings) -
     for played in rounds:
         tables = []
         for table in (t for t in standings.tables if t.round == played.number):
-            finished = bool(event.hands_per_round) and len(table.numbers) >= event.hands_per_round
+            finished = bool(event.hands_per_round) and table.counted >= event.hands_per_round
             late = not finished and played.ends is not None and now > played.ends
             if finished:
                 state = _("finished")

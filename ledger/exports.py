@@ -92,7 +92,8 @@ def _download(rows: Iterable[list[Any]], filename: str) -> StreamingHttpResponse
 # -- tournaments -----------------------------------------------------------------------------
 
 
-def standings_rows(event: Event, standings: selectors.Standings) -> Iterator[list[Any]]:
+def standings_rows(event: Event) -> Iterator[list[Any]]:
+    standings = selectors.standings(event)
     rounds = range(1, event.round_set.count() + 1)
     yield [
         "place", "name", "net", "hands_won", "points", "hands", "byes", "active",
@@ -109,15 +110,10 @@ def standings_rows(event: Event, standings: selectors.Standings) -> Iterator[lis
         ]  # fmt: skip
 
 
-def settlements_rows(event: Event, standings: selectors.Standings) -> Iterator[list[Any]]:
+def settlements_rows(event: Event) -> Iterator[list[Any]]:
     yield ["round", "table", "hand", "from", "to", "amount", "multiplier", "reason"]
-    for table in standings.tables:
-        for number, hand in zip(table.numbers, table.result.hands, strict=True):
-            for p in hand.payments:
-                yield [
-                    table.round, table.number, number, p.payer, p.payee, amount(p.amount),
-                    p.multiplier, p.reason,
-                ]  # fmt: skip
+    for round, table, number, p in selectors.settlements(event):
+        yield [round, table, number, p.payer, p.payee, amount(p.amount), p.multiplier, p.reason]
 
 
 EVENT_EXPORTS = {"standings": standings_rows, "settlements": settlements_rows}
@@ -127,4 +123,4 @@ def event_response(event: Event, kind: str) -> StreamingHttpResponse:
     rows = EVENT_EXPORTS.get(kind)
     if rows is None:
         raise Http404("No such export")
-    return _download(rows(event, selectors.standings(event)), f"event-{event.pk}-{kind}.csv")
+    return _download(rows(event), f"event-{event.pk}-{kind}.csv")

@@ -11,6 +11,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
 
 from scoring import GAMES
 
@@ -62,6 +63,8 @@ class TableSession(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     # Raised by every saved change; live pages poll it to learn whether anything is new.
     revision = models.PositiveIntegerField(default=0)
+    # What standings need of the table, rewritten with every change (ledger.tally).
+    tally = models.JSONField(default=dict, blank=True, editable=False)
     # A table of a tournament round (Round is defined below), and its number in the round.
     round = models.ForeignKey(
         "Round", null=True, blank=True, on_delete=models.CASCADE, related_name="tables"
@@ -166,8 +169,8 @@ class Event(models.Model):
     """A tournament: many tables of one game over several rounds, with standings."""
 
     class Method(models.TextChoices):
-        MIXING = "mixing", "mixing: fewest repeat table-mates"
-        STANDINGS = "standings", "standings: strongest together"
+        MIXING = "mixing", _("mixing: fewest repeat table-mates")
+        STANDINGS = "standings", _("standings: strongest together")
 
     name = models.CharField(max_length=80)
     game = models.CharField(max_length=20, choices=TableSession.GAME_CHOICES)

@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import combinations, groupby
 from typing import Any
 
 from django.db import connection
-from django.db.models import Prefetch
 from django.http import Http404
 
 import scoring
-from ledger import display
+from ledger import display, tally
 from ledger.models import Event, Hand, HandChange, Round, Seat, TableSession
-from scoring import GAMES, HandResult, SessionResult, Totals
+from scoring import GAMES, HandResult, Payment, SessionResult, Totals
 
 
 @dataclass(frozen=True)
@@ -339,10 +338,9 @@ class TableState:
     token: str
     read_token: str
     seating: list[str]
-    hands: int  # recorded, voided ones included
+    recorded: int  # hands recorded, voided ones included
+    counted: int  # hands that count
     corrected: bool  # a hand was corrected or voided
-    numbers: list[int]  # the numbers of the hands that count, in order
-    result: SessionResult
 
 
 TIE_BREAKERS = {
@@ -351,14 +349,54 @@ TIE_BREAKERS = {
 }
 
 
-def event_tables(event: Event) -> list[TableSession]:
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("player"))
-    return list(
-        TableSession.objects.filter(round__event=event)
-        .select_related("round")
-        .prefetch_related(seats)
+@dataclass(frozen=True, slots=True)
+class EventTable:
+    """A table of an event as standings read it: plain values, which Python frees as soon as
+    a page is done with them. (Model instances with their seats prefetched point at each other,
+    and wait for the garbage collector; at 150 tables that made a full collection's pause felt.)
+    """
+
+    pk: int
+    round: int
+    number: int
+    token: str
+    read_token: str
+    game: str
+    options: dict[str, Any]
+    first: str
+    revision: int
+    tally: dict[str, Any]
+    seating: list[str]
+
+    document = TableSession.document
+
+
+def event_tables(event: Event) -> list[EventTable]:
+    """Every table of the event by round and number, in two queries."""
+    seating: dict[int, list[str]] = {}
+    for session_id, name in (
+        Seat.objects.filter(session__round__event=event)
+        .order_by("session_id", "position")
+        .values_list("session_id", "player__name")
+    ):
+        seating.setdefault(session_id, []).append(name)
+    return [
+        EventTable(*row, seating.get(row[0], []))
+        for row in TableSession.objects.filter(round__event=event)
         .order_by("round__number", "table_number")
-    )
+        .values_list(
+            "pk",
+            "round__number",
+            "table_number",
+            "token",
+            "read_token",
+            "game",
+            "options",
+            "first",
+            "revision",
+            "tally",
+        )
+    ]
 
 
 def event_history(event: Event) -> History:
@@ -372,70 +410,32 @@ def event_history(event: Event) -> History:
     return History(met, led, byes)
 
 
-@dataclass(frozen=True)
-class _Scored:
-    """A table's hands scored: a pure function of the table at one revision."""
-
-    result: SessionResult
-    numbers: list[int]
-    hands: int
-    corrected: bool
-    owed: Counter[tuple[str, str]]  # (payee, payer) -> what the payee won from the payer
-
-
-# Scored tables, in each worker, by what scoring them depends on: the table (its token, never
-# reused), its revision (raised by every change to its hands or seats), and its seating, first
-# player and options (which the admin could edit). An entry is never stale, only unused, and
-# standings of a running event rescore only the tables that changed since last shown.
-_SCORED: dict[tuple[Any, ...], _Scored] = {}
-_SCORED_MAX = 20_000
+def _hands(tables: list[EventTable]) -> dict[int, tally.StoredHands]:
+    """Every hand of each table, in order, in one query."""
+    hands: dict[int, tally.StoredHands] = {t.pk: [] for t in tables}
+    for session_id, number, data, voided, version in (
+        Hand.objects.filter(session__in=[t.pk for t in tables])
+        .order_by("number")
+        .values_list("session_id", "number", "data", "voided", "version")
+    ):
+        hands[session_id].append((number, data, voided, version))
+    return hands
 
 
-def _key(table: TableSession) -> tuple[Any, ...]:
-    options = json.dumps(table.options, sort_keys=True)
-    return (table.token, table.revision, tuple(table.seating), table.first, options)
-
-
-def _score_table(
-    table: TableSession, hands: list[tuple[int, dict[str, Any], bool, int]]
-) -> _Scored:
-    live = [data for _, data, voided, _ in hands if not voided]
-    result = scoring.score_session(scoring.parse_session(table.document(live)))
-    owed: Counter[tuple[str, str]] = Counter()
-    for hand in result.hands:
-        for payment in hand.payments:
-            owed[(payment.payee, payment.payer)] += payment.amount
-    return _Scored(
-        result,
-        [number for number, _, voided, _ in hands if not voided],
-        len(hands),
-        any(version > 1 or voided for _, _, voided, version in hands),
-        owed,
-    )
-
-
-def _scored_tables(tables: list[TableSession]) -> list[_Scored]:
-    """Each table scored, reading the hands only of tables not scored at this revision."""
-    missing = [t for t in tables if _key(t) not in _SCORED]
-    if missing:
-        hands: dict[int, list[tuple[int, dict[str, Any], bool, int]]] = {t.pk: [] for t in missing}
-        for session_id, number, data, voided, version in (
-            Hand.objects.filter(session__in=[t.pk for t in missing])
-            .order_by("number")
-            .values_list("session_id", "number", "data", "voided", "version")
-        ):
-            hands[session_id].append((number, data, voided, version))
-        if len(_SCORED) + len(missing) > _SCORED_MAX:
-            _SCORED.clear()
-        for table in missing:
-            _SCORED[_key(table)] = _score_table(table, hands[table.pk])
-    return [_SCORED[_key(t)] for t in tables]
+def _tallies(tables: list[EventTable]) -> list[tally.Tally]:
+    """Each table's kept tally; tables without a current one are counted from their hands."""
+    kept = [tally.kept(t) for t in tables]
+    stale = [t for t, k in zip(tables, kept, strict=True) if k is None]
+    if not stale:
+        return [k for k in kept if k is not None]
+    hands = _hands(stale)
+    return [k or tally.count(t, hands[t.pk]) for t, k in zip(tables, kept, strict=True)]
 
 
 def standings(event: Event) -> Standings:
     """Every player's standing as if every table finished now, in at most five queries: the
-    event's tables, their seats, the hands of tables changed since last scored, rounds and
-    entries."""
+    event's tables with their tallies (ledger.tally), their seats, the hands of any table
+    whose tally is not current, rounds and entries."""
     tables = event_tables(event)
     rows = {
         name.casefold(): Standing(name, active)
@@ -443,29 +443,28 @@ def standings(event: Event) -> Standings:
     }
     h2h: dict[str, Counter[str]] = {}  # name -> what they won from each opponent
     states = []
-    for table, scored in zip(tables, _scored_tables(tables), strict=True):
-        seating, result = table.seating, scored.result
+    for table, counted in zip(tables, _tallies(tables), strict=True):
+        seating = table.seating
         for name in seating:
             row = rows.setdefault(name.casefold(), Standing(name, False))
-            row.net += result.totals.net[name]
-            row.hands_won += result.totals.hands_won[name]
-            row.points += result.totals.scores[name]
-            row.hands += len(scored.numbers)
-            row.rounds[table.round.number] = (table.table_number, result.totals.net[name])
-        for (payee, payer), value in scored.owed.items():
+            row.net += counted.net[name]
+            row.hands_won += counted.hands_won[name]
+            row.points += counted.points[name]
+            row.hands += counted.counted
+            row.rounds[table.round] = (table.number, counted.net[name])
+        for (payee, payer), value in counted.owed.items():
             h2h.setdefault(payee, Counter())[payer] += value
             h2h.setdefault(payer, Counter())[payee] -= value
         states.append(
             TableState(
-                table.round.number,
-                table.table_number or 0,
+                table.round,
+                table.number,
                 table.token,
                 table.read_token,
                 seating,
-                scored.hands,
-                scored.corrected,
-                scored.numbers,
-                result,
+                counted.recorded,
+                counted.counted,
+                counted.corrected,
             )
         )
     for round in event.round_set.all():
@@ -475,6 +474,20 @@ def standings(event: Event) -> Standings:
             row.rounds[round.number] = (None, Decimal(0))
     ordered = _rank(list(rows.values()), event.tie_breakers, h2h)
     return Standings(ordered, states)
+
+
+def settlements(event: Event) -> Iterator[tuple[int, int, int, Payment]]:
+    """Every payment of the event: (round, table, hand, payment), table by table."""
+    tables = event_tables(event)
+    hands = _hands(tables)
+    for table in tables:
+        live = [(number, data) for number, data, voided, _ in hands[table.pk] if not voided]
+        result = scoring.score_session(
+            scoring.parse_session(table.document([data for _, data in live]))
+        )
+        for (number, _), hand in zip(live, result.hands, strict=True):
+            for payment in hand.payments:
+                yield table.round, table.number, number, payment
 
 
 def _rank(

@@ -13,11 +13,10 @@ from typing import Any, NamedTuple
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import F
 from django.utils import timezone
 
 import scoring
-from ledger import seating, selectors
+from ledger import seating, selectors, tally
 from ledger.models import (
     Entry,
     Event,
@@ -90,6 +89,9 @@ def session_create(
             if player is None:
                 player = Player.objects.create(name=name)
             Seat.objects.create(session=session, player=player, position=position)
+        empty = tally.Tally.empty(session.seating)  # seated names, as stored
+        session.tally = tally.stored(session, empty, session.revision)
+        session.save(update_fields=["tally"])
     return session
 
 
@@ -122,8 +124,35 @@ def table_lock(*, session: TableSession, locked: bool) -> None:
     session.locked = locked
 
 
-def _touch(session: TableSession) -> None:
-    TableSession.objects.filter(pk=session.pk).update(revision=F("revision") + 1)
+def table_recount(*, session: TableSession) -> None:
+    """Count the table's tally again from its hands, after a change made outside these
+    services (the admin, an import); live pages see a new revision."""
+    with transaction.atomic():
+        _touch(session)
+
+
+def _touch(session: TableSession, played: scoring.HandResult | None = None) -> None:
+    """Raise the table's revision and rewrite its tally (ledger.tally): with ``played``, a
+    newly recorded hand, added to it; otherwise every hand counted again.
+
+    The table's row stays locked until the transaction ends, so two phones' saves at one table
+    are counted one after the other.
+    """
+    table = (
+        TableSession.objects.select_for_update()
+        .prefetch_related("seats__player")
+        .get(pk=session.pk)
+    )
+    kept = tally.kept(table) if played is not None else None
+    if kept is not None and played is not None:
+        kept.add(played)
+    else:
+        hands = table.hands.order_by("number").values_list("number", "data", "voided", "version")
+        kept = tally.count(table, list(hands))
+    revision = table.revision + 1
+    TableSession.objects.filter(pk=table.pk).update(
+        revision=revision, tally=tally.stored(table, kept, revision)
+    )
 
 
 def _request_hash(number: int, data: dict[str, Any]) -> str:
@@ -182,7 +211,7 @@ def hand_record(
             HandChange.objects.create(
                 hand=hand, kind=HandChange.Kind.RECORD, after=data, device=device
             )
-            _touch(session)
+            _touch(session, played)
     except IntegrityError:
         # Another save committed between our checks and our insert: a retry of this very
         # submission, or another phone's save of the same hand.

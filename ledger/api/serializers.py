@@ -303,7 +303,7 @@ def results_data(event: Event, *, organiser: bool) -> dict[str, Any]:
             out = {
                 "number": table.number,
                 "seating": table.seating,
-                "hands": len(table.numbers),
+                "hands": table.counted,
                 "read_token": table.read_token,
             }
             tables.append({**out, "token": table.token} if organiser else out)

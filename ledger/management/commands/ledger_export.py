@@ -12,7 +12,10 @@ from ledger.models import TableSession
 
 
 class Command(BaseCommand):
-    help = "Export tables to JSON (stdout): everything, or --table TOKEN (repeatable)."
+    help = (
+        "Export tables to JSON (stdout): everything, or --table=TOKEN (repeatable; with the '=',"
+        " a token that begins with '-' is read as a token)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--table", action="append", default=[], metavar="TOKEN")

@@ -1,0 +1,113 @@
+"""A table's tally: what an event's standings need of it, kept on the table.
+
+Every change that ``ledger.services`` makes to a table rewrites its tally in the same
+transaction, so the standings of 150 tables read 150 small documents instead of scoring 3,000
+hands on every page. A tally records the revision, game, options, seating and first player it
+was counted for; one that does not match its table (edited in the admin, say, or never counted)
+is not used: the standings count that table from its hands instead.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, Protocol
+
+import scoring
+from scoring import HandResult
+
+# (number, data, voided, version) of each hand of a table, in order
+StoredHands = list[tuple[int, dict[str, Any], bool, int]]
+
+
+class Table(Protocol):
+    """A TableSession, or a table as an event's standings read it (selectors.EventTable)."""
+
+    game: str
+    options: dict[str, Any]
+    first: str
+    revision: int
+    tally: dict[str, Any]
+
+    @property
+    def seating(self) -> list[str]: ...
+
+    def document(self, hands: list[dict[str, Any]]) -> dict[str, Any]: ...
+
+
+@dataclass
+class Tally:
+    net: dict[str, Decimal]
+    hands_won: dict[str, int]
+    points: dict[str, int]  # score (pips) taken
+    recorded: int = 0  # hands recorded, voided ones included
+    counted: int = 0  # hands that count
+    corrected: bool = False  # a hand was corrected or voided
+    # (payee, payer) -> what the payee won from the payer
+    owed: Counter[tuple[str, str]] = field(default_factory=Counter)
+
+    @classmethod
+    def empty(cls, seating: list[str]) -> Tally:
+        return cls(
+            dict.fromkeys(seating, Decimal(0)), dict.fromkeys(seating, 0), dict.fromkeys(seating, 0)
+        )
+
+    def add(self, hand: HandResult) -> None:
+        """A newly recorded hand, as the scoring engine settled it."""
+        for name, amount in hand.net.items():
+            self.net[name] += amount
+        for name, score in hand.scores.items():
+            self.points[name] += score
+        if hand.winner is not None:
+            self.hands_won[hand.winner] += 1
+        for payment in hand.payments:
+            self.owed[(payment.payee, payment.payer)] += payment.amount
+        self.recorded += 1
+        self.counted += 1
+
+
+def count(table: Table, hands: StoredHands) -> Tally:
+    """Score every hand of the table."""
+    live = [data for _, data, voided, _ in hands if not voided]
+    result = scoring.score_session(scoring.parse_session(table.document(live)))
+    tally = Tally.empty(table.seating)
+    for hand in result.hands:
+        tally.add(hand)
+    tally.recorded = len(hands)
+    tally.corrected = any(version > 1 or voided for _, _, voided, version in hands)
+    return tally
+
+
+def _of(table: Table, revision: int) -> list[Any]:
+    return [revision, table.game, table.options, table.seating, table.first]
+
+
+def stored(table: Table, tally: Tally, revision: int) -> dict[str, Any]:
+    """The tally as kept in ``TableSession.tally``, counted at ``revision``."""
+    return {
+        "of": _of(table, revision),
+        "net": {name: str(value) for name, value in tally.net.items()},
+        "hands_won": tally.hands_won,
+        "points": tally.points,
+        "recorded": tally.recorded,
+        "counted": tally.counted,
+        "corrected": tally.corrected,
+        "owed": [[payee, payer, str(value)] for (payee, payer), value in tally.owed.items()],
+    }
+
+
+def kept(table: Table) -> Tally | None:
+    """The table's kept tally, or None if it was not counted for the table as it is now."""
+    doc = table.tally
+    if not doc or doc["of"] != _of(table, table.revision):
+        return None
+    return Tally(
+        {name: Decimal(value) for name, value in doc["net"].items()},
+        doc["hands_won"],
+        doc["points"],
+        doc["recorded"],
+        doc["counted"],
+        doc["corrected"],
+        Counter({(payee, payer): Decimal(value) for payee, payer, value in doc["owed"]}),
+    )
