@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 
 import scoring
@@ -140,7 +141,7 @@ def _touch(session: TableSession, played: scoring.HandResult | None = None) -> N
     """
     table = (
         TableSession.objects.select_for_update()
-        .prefetch_related("seats__player")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
         .get(pk=session.pk)
     )
     kept = tally.kept(table) if played is not None else None
