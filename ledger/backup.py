@@ -91,9 +91,7 @@ def _import(raw: dict[str, Any]) -> TableSession:
     # auto_now_add ignores given values on create; keep the original times.
     TableSession.objects.filter(pk=table.pk).update(created=parse_datetime(raw["created"]))
     for position, name in enumerate(raw["seating"]):
-        player = Player.objects.filter(name__iexact=name).first()
-        if player is None:
-            player = Player.objects.create(name=name)
+        player, _ = Player.objects.get_or_create(name__iexact=name, defaults={"name": name})
         Seat.objects.create(session=table, player=player, position=position)
     for raw_hand in raw["hands"]:
         changes = raw_hand.pop("changes")

@@ -22,10 +22,6 @@ from ledger.models import Event, Round
 from scoring import GAMES, ScoringError
 
 
-def _event(**lookup: str) -> Event:
-    return get_object_or_404(Event, **lookup)
-
-
 @require_http_methods(["GET", "POST"])
 def event_new(request: HttpRequest) -> HttpResponse:
     form = EventForm(request.POST or None, initial={"game": "jie-long", "rounds": 3})
@@ -66,7 +62,7 @@ def _status(event: Event, rounds: list[Round], standings: selectors.Standings) -
 
 @require_http_methods(["GET", "POST"])
 def event_organise(request: HttpRequest, token: str) -> HttpResponse:
-    event = _event(token=token)
+    event = selectors.event_by_token(token)
     error = ""
     if request.method == "POST":
         action = request.POST.get("action", "")
@@ -117,7 +113,7 @@ def event_organise(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def event_cards(request: HttpRequest, token: str, number: int) -> HttpResponse:
     """One printable card per table of the round: table number, players, and the QR code."""
-    event = _event(token=token)
+    event = selectors.event_by_token(token)
     played = get_object_or_404(Round, event=event, number=number)
     tables = played.tables.prefetch_related("seats__player").order_by("table_number")
     context = {"event": event, "round": played, "tables": tables}
@@ -126,7 +122,7 @@ def event_cards(request: HttpRequest, token: str, number: int) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def event_register(request: HttpRequest, token: str) -> HttpResponse:
-    event = _event(register_token=token)
+    event = selectors.event_by_register_token(token)
     error, registered = "", None
     if request.method == "POST":
         try:
@@ -138,7 +134,7 @@ def event_register(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _results(request: HttpRequest, token: str, template: str) -> HttpResponse:
-    event = _event(read_token=token)
+    event = selectors.event_by_read_token(token)
     rounds = list(event.round_set.all())
     context = {
         "event": event,
@@ -158,7 +154,7 @@ def event_results(request: HttpRequest, token: str) -> HttpResponse:
 @require_GET
 def event_player(request: HttpRequest, token: str, name: str) -> HttpResponse:
     """One player's rounds: table, table-mates, net (linked from the standings)."""
-    event = _event(read_token=token)
+    event = selectors.event_by_read_token(token)
     standings = selectors.standings(event)
     row = next((r for r in standings.rows if r.name.casefold() == name.casefold()), None)
     if row is None:
@@ -182,5 +178,5 @@ def event_projector(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_GET
 def event_export(request: HttpRequest, token: str, kind: str) -> HttpResponse:
-    event = _event(read_token=token)
+    event = selectors.event_by_read_token(token)
     return exports.event_response(event, kind)

@@ -86,9 +86,7 @@ def session_create(
             table_number=table_number,
         )
         for position, name in enumerate(seating):
-            player = Player.objects.filter(name__iexact=name).first()
-            if player is None:
-                player = Player.objects.create(name=name)
+            player, _ = Player.objects.get_or_create(name__iexact=name, defaults={"name": name})
             Seat.objects.create(session=session, player=player, position=position)
         empty = tally.Tally.empty(session.seating)  # seated names, as stored
         session.tally = tally.stored(session, empty, session.revision)
@@ -355,9 +353,7 @@ def entry_add(*, event: Event, name: str) -> Entry:
     if not 0 < len(name) <= 40:
         raise Refused("a name of 1 to 40 characters")
     with transaction.atomic():
-        player = Player.objects.filter(name__iexact=name).first()
-        if player is None:
-            player = Player.objects.create(name=name)
+        player, _ = Player.objects.get_or_create(name__iexact=name, defaults={"name": name})
         entry, created = Entry.objects.get_or_create(event=event, player=player)
         if not created and not entry.active:
             entry.active = True
