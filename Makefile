@@ -17,6 +17,7 @@ $(INSTALLED): pyproject.toml
 ## run: install, migrate the embedded SQLite database, serve on 0.0.0.0:8000
 run: $(INSTALLED)
 	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/python manage.py serve
 
@@ -26,7 +27,7 @@ test: $(INSTALLED) lint
 	@if $(BIN)/python -c "import psycopg, sys; psycopg.connect(sys.argv[1], dbname='postgres', connect_timeout=3).close()" '$(POSTGRES_URL)' 2>/dev/null; then \
 		echo "Again on PostgreSQL ($(POSTGRES_URL)):"; \
 		DATABASE_URL='$(POSTGRES_URL)' SECRET_KEY="$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')" \
-			$(BIN)/python -m pytest tests/ledger tests/api tests/events tests/browser; \
+			$(BIN)/python -m pytest tests/ledger tests/api tests/events tests/fuzz tests/browser; \
 	elif [ -n "$$REQUIRE_POSTGRES" ]; then \
 		echo "PostgreSQL is required but does not answer at $(POSTGRES_URL)"; exit 1; \
 	else \

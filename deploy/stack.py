@@ -3,9 +3,10 @@
     with production_stack("postgres://postgres@127.0.0.1:5432/postgres") as stack:
         urllib.request.urlopen(stack.base + "/ping/")
 
-Makes a throwaway database on the PostgreSQL server at ``server``, migrates it, collects the
-static files, starts gunicorn with deploy/gunicorn.conf.py and DEBUG off, as in production,
-and waits until it answers; on the way out it stops gunicorn and drops the database.
+Makes a throwaway database on the PostgreSQL server at ``server``, migrates it (and makes the
+cache table), collects the static files, starts gunicorn with deploy/gunicorn.conf.py and DEBUG
+off, as in production, and waits until it answers; on the way out it stops gunicorn and drops
+the database.
 """
 
 from __future__ import annotations
@@ -71,6 +72,7 @@ def production_stack(server: str, *, port: int = 0, workers: int = 2) -> Iterato
     server_process = None
     try:
         stack.manage("migrate", "--noinput", "-v0")
+        stack.manage("createcachetable")  # the limits' counts (ledger/limits.py)
         stack.manage("collectstatic", "--noinput", "-v0")
         server_process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", "ledger.wsgi"],

@@ -1,7 +1,15 @@
 """Export tables to a JSON document and import them into another database, links intact.
 
-The document holds what is stored (tables, seats, hands as entered, every change); money is
-derived, so identical hands give identical totals wherever they are imported.
+The document holds what is stored (tables, seats, hands as entered, every change, the lock,
+the organiser link, the tally, the owner by user name); money is derived, so identical hands
+give identical totals wherever they are imported. An owner is found again by user name: where
+no user has that name, the table comes in without an owner (``unknown_owners`` names them).
+
+Events are not exported, so neither is a table's place in one (its round and table number): a
+table a tournament seated comes back as a table of its own.
+
+A version-1 document (made before the lock, organiser link, tally and owner were kept) still
+imports: its tables are open, get a new organiser link and no owner, and are counted again.
 """
 
 from __future__ import annotations
@@ -9,13 +17,20 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
+from django.db.models import Q
 from django.utils.dateparse import parse_datetime
 
+from ledger import selectors, tally
 from ledger.models import Hand, HandChange, Player, Seat, TableSession
+from scoring import ScoringError
+from scoring.names import canonical
 
 FORMAT = "domino-ledger-backup"
-VERSION = 1
+VERSION = 2
+READABLE = (1, 2)
 
 
 class BackupError(ValueError):
@@ -40,6 +55,10 @@ def _table(table: TableSession) -> dict[str, Any]:
         "first": table.first,
         "created": table.created.isoformat(),
         "revision": table.revision,
+        "locked": table.locked,
+        "organiser_token": table.organiser_token,
+        "owner": table.owner.get_username() if table.owner else None,
+        "tally": table.tally,
         "seating": table.seating,
         "hands": [
             {
@@ -69,37 +88,104 @@ def _table(table: TableSession) -> dict[str, Any]:
 
 def import_tables(document: dict[str, Any]) -> list[TableSession]:
     """Store every table of ``document``; all or nothing. Raises BackupError."""
-    if document.get("format") != FORMAT or document.get("version") != VERSION:
-        raise BackupError(f"not a {FORMAT} document of version {VERSION}")
-    tokens = [table["token"] for table in document["tables"]]
-    taken = TableSession.objects.filter(token__in=tokens).values_list("token", flat=True)
+    if document.get("format") != FORMAT or document.get("version") not in READABLE:
+        raise BackupError(f"not a {FORMAT} document of version 1 or {VERSION}")
+    links = [
+        table[key]
+        for table in document["tables"]
+        for key in ("token", "read_token", "organiser_token")
+        if key in table
+    ]
+    taken = TableSession.objects.filter(
+        Q(token__in=links) | Q(read_token__in=links) | Q(organiser_token__in=links)
+    ).values_list("token", flat=True)
     if taken:
         raise BackupError(f"{len(taken)} of these tables are already in this database")
     with transaction.atomic():
-        return [_import(table) for table in document["tables"]]
+        tables = [_import(table) for table in document["tables"]]
+        for table in tables:  # a table that would not score would break its pages
+            try:
+                selectors.scored(table)
+            except ScoringError as error:
+                raise BackupError(f"table {table.token} does not score: {error.message}") from None
+    return tables
+
+
+def unknown_owners(document: dict[str, Any]) -> list[str]:
+    """The owners' user names in ``document`` that no user of this database has."""
+    names = {table["owner"] for table in document["tables"] if table.get("owner")}
+    user = get_user_model()
+    known = user._default_manager.filter(**{f"{user.USERNAME_FIELD}__in": names})
+    return sorted(names - set(known.values_list(user.USERNAME_FIELD, flat=True)))
+
+
+def _owner(name: str | None) -> AbstractBaseUser | None:
+    if not name:
+        return None
+    user = get_user_model()
+    return user._default_manager.filter(**{user.USERNAME_FIELD: name}).first()
+
+
+def _known_spellings(seating: list[str]) -> dict[str, str]:
+    """Seated names this database knows spelled otherwise ("anna" of a table whose database
+    called her so, where this one has "Anna"): {as exported: as known here}."""
+    keys = {name: canonical(name) for name in seating}
+    known = dict(Player.objects.filter(key__in=keys.values()).values_list("key", "name"))
+    return {name: known[key] for name, key in keys.items() if known.get(key, name) != name}
+
+
+def _respelled(hand: dict[str, Any] | None, spelling: dict[str, str]) -> dict[str, Any] | None:
+    """A hand as the scoring contract has it, with its players' names spelled as known here."""
+    if not hand or not spelling:
+        return hand
+    out = {
+        field: spelling.get(value, value)
+        if field in ("first", "redeal", "declared_doubles")
+        else value
+        for field, value in hand.items()
+    }
+    if "results" in hand:
+        out["results"] = {
+            spelling.get(name, name): result for name, result in hand["results"].items()
+        }
+    return out
 
 
 def _import(raw: dict[str, Any]) -> TableSession:
+    kept = {key: raw[key] for key in ("locked", "organiser_token", "tally") if key in raw}
+    # One person, one name: a player this database knows is seated as it knows them, and the
+    # table's hands say so too; the tally, kept by name, is counted again.
+    spelling = _known_spellings(raw["seating"])
+    if spelling:
+        kept.pop("tally", None)
     table = TableSession.objects.create(
         token=raw["token"],
         read_token=raw["read_token"],
         game=raw["game"],
         options=raw["options"],
-        first=raw["first"],
+        first=spelling.get(raw["first"], raw["first"]),
         revision=raw["revision"],
+        owner=_owner(raw.get("owner")),
+        **kept,
     )
     # auto_now_add ignores given values on create; keep the original times.
     TableSession.objects.filter(pk=table.pk).update(created=parse_datetime(raw["created"]))
     for position, name in enumerate(raw["seating"]):
-        player, _ = Player.objects.get_or_create(name__iexact=name, defaults={"name": name})
-        Seat.objects.create(session=table, player=player, position=position)
+        Seat.objects.create(session=table, player=Player.for_name(name), position=position)
     for raw_hand in raw["hands"]:
         changes = raw_hand.pop("changes")
         created = parse_datetime(raw_hand.pop("created"))
+        raw_hand["data"] = _respelled(raw_hand["data"], spelling)
         hand = Hand.objects.create(session=table, **raw_hand)
         Hand.objects.filter(pk=hand.pk).update(created=created)
         for change in changes:
             at = parse_datetime(change.pop("at"))
+            for when in ("before", "after"):
+                change[when] = _respelled(change[when], spelling)
             made = HandChange.objects.create(hand=hand, **change)
             HandChange.objects.filter(pk=made.pk).update(at=at)
+    if "tally" not in kept:  # version 1, or respelled: counted here, at the revision it came with
+        hands = table.hands.order_by("number").values_list("number", "data", "voided", "version")
+        table.tally = tally.stored(table, tally.count(table, list(hands)), table.revision)
+        TableSession.objects.filter(pk=table.pk).update(tally=table.tally)
     return table

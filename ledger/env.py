@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import secrets
 from pathlib import Path
@@ -36,6 +37,17 @@ def envlist(name: str, default: list[str]) -> list[str]:
     if value is None:
         return default
     return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def envnetworks(name: str) -> list[str]:
+    """Addresses or networks, comma-separated (``127.0.0.1``, ``10.0.0.0/24``, ``fd00::/8``)."""
+    networks = envlist(name, [])
+    for network in networks:
+        try:
+            ipaddress.ip_network(network)
+        except ValueError as error:
+            raise ImproperlyConfigured(f"{name} must list addresses or networks: {error}") from None
+    return networks
 
 
 def local_secret_key(data_dir: Path) -> str:

@@ -16,10 +16,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
 from ledger import exports, selectors, services
-from ledger.forms import EventForm
+from ledger.forms import EventForm, engine_message
 from ledger.games import OPTION_FIELDS, title
 from ledger.models import Event, Round
+from ledger.views import EVENTS_ORGANISED
 from scoring import GAMES, ScoringError
+from scoring.names import canonical
 
 
 @require_http_methods(["GET", "POST"])
@@ -63,13 +65,17 @@ def _status(event: Event, rounds: list[Round], standings: selectors.Standings) -
 @require_http_methods(["GET", "POST"])
 def event_organise(request: HttpRequest, token: str) -> HttpResponse:
     event = selectors.event_by_token(token)
+    # This browser organises the event's tables too (lock, void), as the organiser link does.
+    events = request.session.get(EVENTS_ORGANISED, [])
+    if event.pk not in events:
+        request.session[EVENTS_ORGANISED] = [*events, event.pk]
     error = ""
     if request.method == "POST":
         action = request.POST.get("action", "")
         name = request.POST.get("name", "")
         try:
             if action == "add":
-                services.entry_add(event=event, name=name)
+                services.entry_add(event=event, name=name, organiser=True)
             elif action == "drop":
                 services.entry_drop(event=event, name=name)
             elif action == "seat":
@@ -86,6 +92,8 @@ def event_organise(request: HttpRequest, token: str) -> HttpResponse:
                     )
             else:
                 error = _("Unknown action.")
+        except ScoringError as refused:
+            error = engine_message(refused)
         except (ValueError, services.RoundStarted) as refused:
             error = str(refused)
         if not error:
@@ -126,7 +134,11 @@ def event_register(request: HttpRequest, token: str) -> HttpResponse:
     error, registered = "", None
     if request.method == "POST":
         try:
-            registered = services.entry_add(event=event, name=request.POST.get("name", ""))
+            registered = services.entry_add(
+                event=event, name=request.POST.get("name", ""), organiser=False
+            )
+        except ScoringError as refused:
+            error = engine_message(refused)
         except ValueError as refused:
             error = str(refused)
     context = {"event": event, "error": error, "registered": registered}
@@ -156,7 +168,7 @@ def event_player(request: HttpRequest, token: str, name: str) -> HttpResponse:
     """One player's rounds: table, table-mates, net (linked from the standings)."""
     event = selectors.event_by_read_token(token)
     standings = selectors.standings(event)
-    row = next((r for r in standings.rows if r.name.casefold() == name.casefold()), None)
+    row = next((r for r in standings.rows if canonical(r.name) == canonical(name)), None)
     if row is None:
         raise Http404("No such player")
     tables = {(t.round, t.number): t for t in standings.tables}

@@ -19,6 +19,25 @@ from scoring import GAMES, ScoringError, Special
 
 MAX_PLAYERS = 4
 DRAW_LOTS = "draw"
+# Made by the phone for each hand it submits (the API's Idempotency-Key has the same form).
+IDEMPOTENCY_KEY = re.compile(r"[\w-]{8,64}", re.ASCII)
+# A whole number as a phone types it: ASCII digits only ("²".isdigit() is true, but int()
+# refuses it), and few enough that int() never meets its 4,300-digit limit.
+_WHOLE = re.compile(r"[0-9]{1,18}")
+
+
+def whole(text: str | None) -> int | None:
+    """The whole number ``text`` spells, or None.
+
+    >>> whole("12"), whole("²"), whole("-1"), whole("9" * 5000), whole(None)
+    (12, None, None, None, None)
+    """
+    return int(text) if text is not None and _WHOLE.fullmatch(text) else None
+
+
+def plain(text: str) -> str:
+    """``text`` without control and invisible characters (NUL included)."""
+    return "".join(char for char in text if char.isprintable() or char == " ")
 
 
 def game_options(data: dict[str, Any], names: Iterable[str]) -> dict[str, str]:
@@ -107,8 +126,8 @@ class SessionForm(OptionFields):
         first = data.get("first") or DRAW_LOTS
         if first == DRAW_LOTS:
             leader = secrets.choice(seating) if seating else ""
-        elif first.isdigit() and int(first) < len(seating):
-            leader = seating[int(first)]
+        elif (seat := whole(first)) is not None and seat < len(seating):
+            leader = seating[seat]
         else:
             leader = first
         return {"game": game.key, "options": options, "seating": seating, "first": leader}
@@ -224,7 +243,8 @@ def engine_message(error: ScoringError) -> str:
 
 def _number(text: str) -> int | str:
     """Digits become a number; anything else goes to the engine as typed, to be refused."""
-    return int(text) if text.isdigit() else text
+    number = whole(text)
+    return text if number is None else number
 
 
 def hand_rows(

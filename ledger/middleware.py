@@ -1,23 +1,28 @@
-"""Rate-limit guessing of table links; answer the live poll's "nothing new" early.
+"""Rate-limit guessing of table links and passwords; answer the live poll's "nothing new" early.
 
 Links carry 128 random bits, so guessing is hopeless anyway; this makes it slow as well.
-An address that asks for more than ``settings.GUESS_LIMIT`` links that do not exist within
-``GUESS_WINDOW`` seconds gets 429 for every table link, right or wrong, until the window
-passes. Counters live in each worker's memory (no database work on the hot path, nothing to
-lose that matters), so with several workers the limit is per worker.
+An address that asks for more than ``settings.GUESS_LIMIT`` links that match no table or
+event within ``GUESS_WINDOW`` seconds gets 429 for every table link, right or wrong, until the
+window passes. Only a token that matches nothing counts (``selectors.NoSuchLink``): a missing
+hand under a real table, or an unknown export, is a mistake, not a guess. Sign-ins at the
+admin count with the API's (``settings.LOGIN_LIMIT``). The counts are shared by every worker
+and server, per real client address (ledger/limits.py).
 """
 
 from __future__ import annotations
 
+import functools
+import math
 import re
 from collections.abc import Callable
 
 from django.conf import settings
-from django.core.cache import caches
+from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from ledger import selectors
+from ledger import limits, selectors
 
 GUESS_WINDOW = 600  # seconds
 LINK_PREFIXES = (
@@ -27,43 +32,66 @@ LINK_PREFIXES = (
 )
 
 
-def client_address(request: HttpRequest) -> str:
-    """The phone's address; behind our nginx (HTTPS on), the last hop it forwarded."""
-    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
-    if settings.HTTPS and forwarded:
-        return forwarded.split(",")[-1].strip()
-    return str(request.META.get("REMOTE_ADDR", ""))
-
-
-def _misses_key(request: HttpRequest) -> str:
-    return f"misses:{client_address(request)}"
-
-
 def guesses_exhausted(request: HttpRequest) -> bool:
     """This address tried too many wrong links lately: every table link answers 429."""
-    return bool(caches["guesses"].get(_misses_key(request), 0) >= settings.GUESS_LIMIT)
+    guesses = limits.count(limits.GUESSES, limits.client_address(request))
+    return guesses >= settings.GUESS_LIMIT
+
+
+def _too_many(request: HttpRequest, message: str, wait: float) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        response: HttpResponse = JsonResponse({"error": message, "path": ""}, status=429)
+    else:
+        response = HttpResponse(message, status=429, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = str(math.ceil(wait))
+    return response
+
+
+def _too_many_guesses(request: HttpRequest, address: str) -> HttpResponse:
+    message = _("Too many wrong table links from here. Try again in %(n)s minutes.")
+    wait = limits.wait(limits.GUESSES, address, GUESS_WINDOW)
+    return _too_many(request, message % {"n": max(1, math.ceil(wait / 60))}, wait)
+
+
+@functools.cache
+def _admin_login() -> str:
+    return reverse("admin:login")
 
 
 class GuessLimitMiddleware:
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
-        self.cache = caches["guesses"]
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method == "POST" and request.path == _admin_login():
+            return self._sign_in(request)
         if not request.path.startswith(LINK_PREFIXES):
             return self.get_response(request)
+        address = limits.client_address(request)
         if guesses_exhausted(request):
-            minutes = GUESS_WINDOW // 60
-            message = _("Too many wrong table links from here. Try again in %(n)s minutes.")
-            message %= {"n": minutes}
-            if request.path.startswith("/api/"):
-                return JsonResponse({"error": message, "path": ""}, status=429)
-            return HttpResponse(message, status=429, content_type="text/plain")
+            return _too_many_guesses(request, address)
         response = self.get_response(request)
-        if response.status_code == 404:
-            self.cache.add(_misses_key(request), 0, GUESS_WINDOW)
-            self.cache.incr(_misses_key(request))
+        # Counted after the answer, and checked again: two workers that both let a guess
+        # through on the same count cannot both answer it.
+        if (
+            limits.is_wrong_link(request)
+            and limits.hit(limits.GUESSES, address, GUESS_WINDOW) > settings.GUESS_LIMIT
+        ):
+            return _too_many_guesses(request, address)
         return response
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> None:
+        if isinstance(exception, selectors.NoSuchLink):
+            limits.mark_wrong_link(request)  # the API marks its own (ledger/api/errors.py)
+
+    def _sign_in(self, request: HttpRequest) -> HttpResponse:
+        """Every attempt counts, right or wrong, with the API's (ledger/api/throttles.py)."""
+        address = limits.client_address(request)
+        if limits.hit(limits.LOGINS, address, limits.LOGIN_WINDOW) > settings.LOGIN_LIMIT:
+            wait = limits.wait(limits.LOGINS, address, limits.LOGIN_WINDOW)
+            message = _("Too many sign-in attempts from here. Try again in %(n)s minutes.")
+            return _too_many(request, message % {"n": max(1, math.ceil(wait / 60))}, wait)
+        return self.get_response(request)
 
 
 LIVE_POLL = re.compile(r"/t/([\w-]{1,32})/live/")
@@ -73,10 +101,10 @@ class LivePollMiddleware:
     """The live poll's "nothing new" (204), answered before the rest of the middleware.
 
     Every phone at every table asks every few seconds, and nearly always nothing has changed.
-    That answer needs one indexed read and nothing else: no session, language, CSRF or user,
-    which a bodiless 204 never uses. Anything else (a change, a wrong link, an address over
-    the guess limit) goes on through the whole stack to ``views.live``, which answers the same
-    way on its own.
+    That answer needs one indexed read and one read of the address's guess count, and nothing
+    else: no session, language, CSRF or user, which a bodiless 204 never uses. Anything else
+    (a change, a wrong link, an address over the guess limit) goes on through the whole stack
+    to ``views.live``, which answers the same way on its own.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -84,8 +112,16 @@ class LivePollMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         match = LIVE_POLL.fullmatch(request.path_info)
-        if match and request.method == "GET" and not guesses_exhausted(request):
+        if match and request.method == "GET":
             revision = selectors.revision(match[1])
-            if revision is not None and request.GET.get("rev") == str(revision):
+            # That read proved the kept connection works: the guess count's read through
+            # Django need not check it again (a round trip to PostgreSQL: measured, about a
+            # fifth of this answer's time).
+            connection.health_check_done = True
+            if (
+                revision is not None
+                and request.GET.get("rev") == str(revision)
+                and not guesses_exhausted(request)
+            ):
                 return HttpResponse(status=204)
         return self.get_response(request)

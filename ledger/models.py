@@ -10,12 +10,13 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
-from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 from scoring import GAMES
+from scoring.names import canonical
 
 TOKEN_BYTES = 16  # 128 bits: a link nobody can guess
+NAME_LENGTH = 40
 
 
 def new_token() -> str:
@@ -23,17 +24,32 @@ def new_token() -> str:
 
 
 class Player(models.Model):
-    """A name known to the ledger, suggested when a new table is set up."""
+    """A person at the ledger's tables, known by one name however it is typed."""
 
-    name = models.CharField(max_length=40)
+    name = models.CharField(max_length=NAME_LENGTH, help_text="As first typed.")
+    # scoring.names.canonical(name): "Anna", "anna" and "Ａｎｎａ" are one player. Kept by
+    # save(); compared here, not by the database's own case folding, which differs between
+    # SQLite and PostgreSQL and knows nothing of NFKC.
+    key = models.CharField(max_length=255, unique=True, editable=False)
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(Lower("name"), name="player_name_unique")]
         ordering = ["name"]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.key = canonical(self.name)
+        if kwargs.get("update_fields") is not None:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "key"}
+        super().save(*args, **kwargs)
+
+    @classmethod
+    def for_name(cls, name: str) -> Player:
+        """The player ``name`` names, known from now on if they were not."""
+        player, _ = cls.objects.get_or_create(key=canonical(name), defaults={"name": name})
+        return player
 
 
 class TableSession(models.Model):
@@ -76,6 +92,11 @@ class TableSession(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_game_display()} #{self.pk}"
+
+    @property
+    def event(self) -> Event | None:
+        """The tournament this table plays in, if any: its organiser organises the table."""
+        return self.round.event if self.round_id is not None else None
 
     @property
     def seating(self) -> list[str]:

@@ -9,13 +9,16 @@ from decimal import Decimal
 from itertools import combinations, groupby
 from typing import Any
 
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.db import connection
 from django.http import Http404
 
 import scoring
 from ledger import display, tally
-from ledger.models import Event, Hand, HandChange, Round, Seat, TableSession
+from ledger.models import Event, Hand, HandChange, Player, Round, Seat, TableSession
 from scoring import GAMES, HandResult, Payment, SessionResult, Totals
+from scoring.names import canonical
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,20 @@ class ScoredSession:
         return [(name, t.net[name], t.scores[name], t.hands_won[name]) for name in self.seating]
 
 
+class NoSuchLink(Http404):
+    """A token that matches no table or event: the guess limit counts these (ledger/limits.py),
+    and no other 404 (a missing hand under a real table is a mistake, not a guess)."""
+
+
+def names_at_tables_of(user: AbstractBaseUser | AnonymousUser) -> list[str]:
+    """The names at the tables ``user`` (an organiser account) started, the first 200: the
+    names the new-table form suggests to them. Nobody else's names are published."""
+    if not user.is_authenticated:
+        return []
+    players = Player.objects.filter(seats__session__owner=user).distinct().order_by("name")
+    return list(players.values_list("name", flat=True)[:200])
+
+
 def session_by_token(token: str) -> TableSession:
     """The session this link opens, or 404: without the token a session cannot be found."""
     return _session(token=token)
@@ -118,7 +135,7 @@ def _session(**lookup: str) -> TableSession:
     try:
         return TableSession.objects.prefetch_related("seats__player").get(**lookup)
     except TableSession.DoesNotExist:
-        raise Http404("No such table") from None
+        raise NoSuchLink("No such table") from None
 
 
 def scored(session: TableSession) -> ScoredSession:
@@ -438,7 +455,7 @@ def standings(event: Event) -> Standings:
     whose tally is not current, rounds and entries."""
     tables = event_tables(event)
     rows = {
-        name.casefold(): Standing(name, active)
+        canonical(name): Standing(name, active)
         for name, active in event.entries.values_list("player__name", "active")
     }
     h2h: dict[str, Counter[str]] = {}  # name -> what they won from each opponent
@@ -446,7 +463,7 @@ def standings(event: Event) -> Standings:
     for table, counted in zip(tables, _tallies(tables), strict=True):
         seating = table.seating
         for name in seating:
-            row = rows.setdefault(name.casefold(), Standing(name, False))
+            row = rows.setdefault(canonical(name), Standing(name, False))
             row.net += counted.net[name]
             row.hands_won += counted.hands_won[name]
             row.points += counted.points[name]
@@ -469,7 +486,7 @@ def standings(event: Event) -> Standings:
         )
     for round in event.round_set.all():
         for name in round.byes:
-            row = rows.setdefault(name.casefold(), Standing(name, False))
+            row = rows.setdefault(canonical(name), Standing(name, False))
             row.byes += 1
             row.rounds[round.number] = (None, Decimal(0))
     ordered = _rank(list(rows.values()), event.tie_breakers, h2h)
@@ -538,7 +555,7 @@ def _event(**lookup: str) -> Event:
     try:
         return Event.objects.get(**lookup)
     except Event.DoesNotExist:
-        raise Http404("No such event") from None
+        raise NoSuchLink("No such event") from None
 
 
 def event_round(token: str, number: int) -> Round:
@@ -546,4 +563,6 @@ def event_round(token: str, number: int) -> Round:
     try:
         return Round.objects.get(event__token=token, number=number)
     except Round.DoesNotExist:
+        if not Event.objects.filter(token=token).exists():
+            raise NoSuchLink("No such event") from None
         raise Http404("No such round") from None

@@ -13,12 +13,14 @@ from typing import Any, NamedTuple
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
-from django.db.models import Prefetch
+from django.db.models import Max, Prefetch
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 import scoring
 from ledger import seating, selectors, tally
 from ledger.models import (
+    NAME_LENGTH,
     Entry,
     Event,
     Hand,
@@ -29,6 +31,7 @@ from ledger.models import (
     TableSession,
     default_tie_breakers,
 )
+from scoring import names
 
 
 class HandAlreadyRecorded(Exception):
@@ -44,6 +47,15 @@ class KeyReused(Exception):
 
     def __init__(self, hand: Hand) -> None:
         super().__init__("this idempotency key was already used for a different hand")
+        self.hand = hand
+
+
+class HandVoided(Exception):
+    """The hand was voided: it counts for nothing and cannot be voided again or corrected (a
+    hand played again is recorded as a new hand)."""
+
+    def __init__(self, hand: Hand) -> None:
+        super().__init__(f"hand {hand.number} is voided")
         self.hand = hand
 
 
@@ -72,8 +84,10 @@ def session_create(
     """Start a table session (``owner``: the organiser account starting it, if any;
     ``round`` and ``table_number``: where a tournament seated it).
 
-    Raises ScoringError (with its path) on anything invalid.
+    Each name is seated as the ledger knows it ("anna" is the Anna of earlier tables), and
+    ``first`` as seated. Raises ScoringError (with its path) on anything invalid.
     """
+    seating, first = _as_seated(seating, first)
     document = {"game": game, "options": options, "seating": seating, "first": first}
     scoring.score_session(scoring.parse_session(document))
     with transaction.atomic():
@@ -86,12 +100,24 @@ def session_create(
             table_number=table_number,
         )
         for position, name in enumerate(seating):
-            player, _ = Player.objects.get_or_create(name__iexact=name, defaults={"name": name})
-            Seat.objects.create(session=session, player=player, position=position)
+            Seat.objects.create(session=session, player=Player.for_name(name), position=position)
         empty = tally.Tally.empty(session.seating)  # seated names, as stored
         session.tally = tally.stored(session, empty, session.revision)
         session.save(update_fields=["tally"])
     return session
+
+
+def _as_seated(seating: list[str], first: str) -> tuple[list[str], str]:
+    """The names as a new table stores them: a known player's as the ledger knows it, a new
+    one's tidied; and who leads first, as seated."""
+    tidied = [names.tidy(name) for name in seating]
+    for i, name in enumerate(tidied):
+        names.check(name, f"seating[{i}]", NAME_LENGTH)
+    keys = [names.canonical(name) for name in tidied]
+    known = dict(Player.objects.filter(key__in=keys).values_list("key", "name"))
+    seated = [known.get(key, name) for key, name in zip(keys, tidied, strict=True)]
+    leader = dict(zip(keys, seated, strict=True)).get(names.canonical(first), first)
+    return seated, leader
 
 
 def _check(session: TableSession, hands: list[dict[str, Any]]) -> scoring.SessionResult:
@@ -192,12 +218,16 @@ def hand_record(
             if replay := _replay(session, idempotency_key, request_hash):
                 return replay
             _refuse_if_locked(session)
+            # Read before the look-up below: a hand another phone commits in between is then
+            # found by it, or, if later, refused by the database (IntegrityError below).
+            last = session.hands.aggregate(last=Max("number"))["last"] or 0
             existing = session.hands.filter(number=number).first()
             if existing is not None:
                 # It may be this very submission, stored by a retry since the look-up above.
                 if replay := _replay(session, idempotency_key, request_hash):
                     return replay
                 raise HandAlreadyRecorded(existing)
+            _refuse_out_of_order(last, number)
             data, played = _score_new_hand(session, data)
             hand = Hand.objects.create(
                 session=session,
@@ -218,6 +248,17 @@ def hand_record(
             return replay
         raise HandAlreadyRecorded(session.hands.get(number=number)) from None
     return Recorded(hand, played)
+
+
+def _refuse_out_of_order(last: int, number: int) -> None:
+    """Hands are numbered 1, 2, 3...: only the number after the ``last`` can be recorded."""
+    if number != last + 1:
+        raise scoring.ScoringError(
+            "this table's next hand is hand {next}, not hand {number}",
+            "number",
+            next=last + 1,
+            number=number,
+        )
 
 
 def _score_new_hand(
@@ -242,6 +283,8 @@ def _score_new_hand(
 
 def _hand_for_update(session: TableSession, number: int, version: int) -> Hand:
     current = Hand.objects.select_for_update().get(session=session, number=number)
+    if current.voided:
+        raise HandVoided(current)
     if current.version != version:
         raise StaleVersion(current)
     return current
@@ -252,8 +295,8 @@ def hand_correct(
 ) -> Hand:
     """Replace what hand says; everything after it is recomputed when shown.
 
-    Raises StaleVersion if the hand changed since ``version`` and ScoringError if the
-    corrected hand is invalid.
+    Raises HandVoided for a voided hand, StaleVersion if the hand changed since ``version``
+    and ScoringError if the corrected hand is invalid.
     """
     with transaction.atomic():
         _refuse_if_locked(session)
@@ -273,8 +316,8 @@ def hand_correct(
 def hand_void(*, session: TableSession, number: int, version: int, device: str = "") -> Hand:
     """Void a hand: it stays in the history and counts for nothing.
 
-    Raises StaleVersion if the hand changed since ``version``, and ScoringError if the
-    hands after it no longer make sense without it.
+    Raises HandVoided if it already is, StaleVersion if the hand changed since ``version``,
+    and ScoringError if the hands after it no longer make sense without it.
     """
     with transaction.atomic():
         _refuse_if_locked(session)
@@ -346,16 +389,18 @@ def event_create(
     )
 
 
-def entry_add(*, event: Event, name: str) -> Entry:
-    """Register ``name`` (a late arrival too: seated from the next round); a player who had
-    dropped out is back."""
-    name = " ".join(name.split())
-    if not 0 < len(name) <= 40:
-        raise Refused("a name of 1 to 40 characters")
+def entry_add(*, event: Event, name: str, organiser: bool) -> Entry:
+    """Register ``name`` (a late arrival too: seated from the next round). A player who had
+    dropped out is back only when the ``organiser`` says so, not through the public
+    registration link. Raises ScoringError for a name that cannot be a player's."""
+    name = names.tidy(name)
+    names.check(name, "name", NAME_LENGTH)
     with transaction.atomic():
-        player, _ = Player.objects.get_or_create(name__iexact=name, defaults={"name": name})
-        entry, created = Entry.objects.get_or_create(event=event, player=player)
+        entry, created = Entry.objects.get_or_create(event=event, player=Player.for_name(name))
         if not created and not entry.active:
+            if not organiser:
+                message = _("{name} has left this event: only its organiser can bring them back")
+                raise Refused(message.format(name=entry.player.name))
             entry.active = True
             entry.save(update_fields=["active"])
     return entry
@@ -363,7 +408,7 @@ def entry_add(*, event: Event, name: str) -> Entry:
 
 def entry_drop(*, event: Event, name: str) -> None:
     """``name`` leaves the event: not seated in later rounds; their results stay."""
-    Entry.objects.filter(event=event, player__name__iexact=name).update(active=False)
+    Entry.objects.filter(event=event, player__key=names.canonical(name)).update(active=False)
 
 
 def round_seat(*, event: Event) -> Round:
@@ -422,18 +467,21 @@ def round_swap(*, round: Round, first: str, second: str) -> None:
         if current.started is not None:
             raise RoundStarted("the round has begun: its seating can no longer change")
         seats = {
-            seat.player.name.casefold(): seat
+            seat.player.key: seat
             for seat in Seat.objects.filter(session__round=current).select_related(
                 "player", "session"
             )
         }
-        byes = {name.casefold(): i for i, name in enumerate(current.byes)}
-        places = [seats.get(n.casefold(), byes.get(n.casefold())) for n in (first, second)]
+        byes = {names.canonical(name): i for i, name in enumerate(current.byes)}
+        keys = [names.canonical(name) for name in (first, second)]
+        places = [seats.get(key, byes.get(key)) for key in keys]
         changed: list[Seat] = []  # seats that now hold someone else
         if places.count(None) == 1:
             outside = (first, second)[places.index(None)]
             player = Player.objects.filter(
-                entries__event_id=current.event_id, entries__active=True, name__iexact=outside
+                entries__event_id=current.event_id,
+                entries__active=True,
+                key=names.canonical(outside),
             ).first()
             if player is None:
                 raise Refused(f"{outside} is not registered in this event")
@@ -456,7 +504,7 @@ def round_swap(*, round: Round, first: str, second: str) -> None:
             seat, index = (a, b) if isinstance(a, Seat) else (b, a)
             name = current.byes[index]
             current.byes[index] = seat.player.name
-            seat.player = Player.objects.get(name__iexact=name)
+            seat.player = Player.objects.get(key=names.canonical(name))
             changed.append(seat)
             current.save(update_fields=["byes"])
         for seat in changed:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import os
+from importlib.util import find_spec
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from ledger.env import envbool, envint, envlist, local_secret_key
+from ledger.env import envbool, envint, envlist, envnetworks, local_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "var"))
@@ -37,6 +39,20 @@ SECURE_REFERRER_POLICY = "same-origin"  # table links carry their token: never l
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
+# Nothing inline and nothing from elsewhere: scripts and styles are our own static files (htmx's
+# injected indicator style is turned off in base.html), so injected markup cannot run or restyle.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],  # the empty favicon; Swagger UI's icons
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -58,6 +74,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
     "ledger.middleware.LivePollMiddleware",  # the live poll's 204, before everything below
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -76,7 +93,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.TokenAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["ledger.api.parsers.JSONParser"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "ledger.api.errors.exception_handler",
     "URL_FORMAT_OVERRIDE": None,  # the Accept header chooses JSON or CSV, not ?format=
@@ -95,6 +112,8 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "SWAGGER_UI_DIST": "SIDECAR",
+    # No badge from swagger.io's online validator: it would send it the schema's address.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {"DirectionEnum": ["ccw", "cw"]},
@@ -102,15 +121,35 @@ SPECTACULAR_SETTINGS = {
 
 # Wrong table links (web or API) one address may try in 10 minutes (ledger/middleware.py).
 GUESS_LIMIT = envint("GUESS_LIMIT", 30)
+# Sign-in attempts (the admin's, the API's auth/token/) one address may make in 10 minutes.
+LOGIN_LIMIT = envint("LOGIN_LIMIT", 10)
+# Proxies whose X-Forwarded-For is believed (ledger/limits.py): nginx's address. Default: none,
+# so a client's address is the one it connected from, whatever headers it sends.
+TRUSTED_PROXIES = envnetworks("TRUSTED_PROXIES")
 
-CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
-    # Counts wrong table links per address, in each worker's memory (ledger/middleware.py).
-    "guesses": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "guesses",
-    },
-}
+# The limits' counts (ledger/limits.py) are shared by every worker and server: in the database
+# (table ledger_cache, made by `manage.py createcachetable`), or in Redis with CACHE_URL.
+_cache_url = os.environ.get("CACHE_URL", "")
+if not _cache_url:
+    CACHES = {
+        "default": {
+            "BACKEND": "ledger.cache.DatabaseCache",
+            "LOCATION": "ledger_cache",
+            # Django's 300 would drop live counts at an event with a few hundred phones.
+            "OPTIONS": {"MAX_ENTRIES": 10_000},
+        }
+    }
+elif _cache_url.startswith(("redis://", "rediss://", "unix://")):
+    if find_spec("redis") is None:
+        raise ImproperlyConfigured("CACHE_URL names Redis: install its client, pip install redis")
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": _cache_url,
+        }
+    }
+else:
+    raise ImproperlyConfigured(f"CACHE_URL must be unset or redis://..., not {_cache_url!r}")
 
 ROOT_URLCONF = "ledger.urls"
 WSGI_APPLICATION = "ledger.wsgi.application"

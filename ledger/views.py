@@ -8,29 +8,59 @@ import secrets
 from typing import Any
 
 import segno
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.views import defaults
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django.views.defaults import page_not_found
 
 from ledger import exports, selectors, services
-from ledger.forms import MAX_PLAYERS, HandForm, SessionForm, hand_rows
+from ledger.forms import (
+    IDEMPOTENCY_KEY,
+    MAX_PLAYERS,
+    HandForm,
+    SessionForm,
+    hand_rows,
+    plain,
+    whole,
+)
 from ledger.games import OPTION_FIELDS, deck_limits, special_label, title
-from ledger.models import Player, TableSession
+from ledger.models import TableSession
 from scoring import GAMES, ScoringError
 
 DEVICE_COOKIE = "device"
 ORGANISER_OF = "organiser_of"  # in the Django session: pks of the tables this browser organises
+EVENTS_ORGANISED = "events_organised"  # and of the events whose organiser link it opened
 ONE_YEAR = 365 * 24 * 3600
+
+
+def _api_error(request: HttpRequest, message: str, status: int) -> HttpResponse | None:
+    """The API's error object, for a request under /api/."""
+    if not request.path.startswith("/api/"):
+        return None
+    return JsonResponse({"error": message, "path": ""}, status=status)
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """400, or 413 for a body over the size limit: as JSON under /api/."""
+    if isinstance(exception, RequestDataTooBig):
+        message = _("The request is too large.")
+        return _api_error(request, message, 413) or HttpResponse(message, status=413)
+    return _api_error(request, _("Bad request."), 400) or defaults.bad_request(request, exception)
 
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     """404: the API's error object under /api/, Django's page elsewhere."""
-    if request.path.startswith("/api/"):
-        return JsonResponse({"error": "Not found.", "path": ""}, status=404)
-    return page_not_found(request, exception)
+    return _api_error(request, "Not found.", 404) or defaults.page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """500, which is always a bug: as JSON under /api/, so clients can read it."""
+    message = "The server failed to answer. Try again; if it fails again, tell the organiser."
+    return _api_error(request, message, 500) or defaults.server_error(request)
 
 
 def ping(request: HttpRequest) -> HttpResponse:
@@ -47,28 +77,36 @@ def session_new(request: HttpRequest) -> HttpResponse:
     form = SessionForm(request.POST or None, initial={"game": "ce-deng", "first": "draw"})
     if request.method == "POST" and form.is_valid():
         try:
-            session = services.session_create(**form.document())
+            owner = request.user if request.user.is_authenticated else None
+            session = services.session_create(**form.document(), owner=owner)
         except ScoringError as error:
             form.add_scoring_error(error)
         else:
             _make_organiser(request, session)
             return redirect("table", token=session.token)
+    # Names are not published: only a signed-in organiser's own tables' names are suggested
+    # from here; ledger.js adds the names this phone has used, which it keeps on the phone.
     context = {
         "form": form,
         "games": [(key, title(game), sorted(game.option_names)) for key, game in GAMES.items()],
         "option_fields": OPTION_FIELDS.values(),
         "player_fields": [form[f"player_{i}"] for i in range(MAX_PLAYERS)],
-        "known_players": Player.objects.values_list("name", flat=True)[:200],
+        "known_players": selectors.names_at_tables_of(request.user),
     }
     return render(request, "ledger/session_new.html", context, status=400 if form.errors else 200)
 
 
 def _is_organiser(request: HttpRequest, session: TableSession) -> bool:
     """This browser started the table or opened its organiser link, or is signed in as the
-    organiser account that started it through the API."""
-    if session.owner_id is not None and session.owner_id == request.user.pk:
+    organiser account that started it through the API; at a tournament's table, it organises
+    the tournament (opened the event's organiser link, or is the account that set it up)."""
+    event = session.event
+    accounts = {session.owner_id, event.owner_id if event else None} - {None}
+    if request.user.is_authenticated and request.user.pk in accounts:
         return True
-    return session.pk in request.session.get(ORGANISER_OF, [])
+    if session.pk in request.session.get(ORGANISER_OF, []):
+        return True
+    return event is not None and event.pk in request.session.get(EVENTS_ORGANISED, [])
 
 
 def _make_organiser(request: HttpRequest, session: TableSession) -> None:
@@ -80,12 +118,15 @@ def _locked(request: HttpRequest) -> HttpResponse:
     return HttpResponse(message, status=423, content_type="text/plain; charset=utf-8")
 
 
-def _int(text: str | None, default: int) -> int:
-    return int(text) if text and text.isdigit() else default
-
-
 def _device(request: HttpRequest) -> str:
-    return str(request.POST.get("device") or request.COOKIES.get(DEVICE_COOKIE, ""))[:40]
+    """The phone's name as its user typed it, without characters that would hide what it is."""
+    return plain(str(request.POST.get("device") or request.COOKIES.get(DEVICE_COOKIE, "")))[:40]
+
+
+def _key(request: HttpRequest) -> str:
+    """The hand's idempotency key as the form made it; anything else is no key."""
+    key = str(request.POST.get("key", ""))
+    return key if IDEMPOTENCY_KEY.fullmatch(key) else ""
 
 
 def _hand_fields(
@@ -166,8 +207,8 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
     session = selectors.session_by_token(token)
     if request.method == "GET":
         view = selectors.scored(session)
-        number = request.GET.get("saved", "")
-        saved = view.row(int(number)) if number.isdigit() else None
+        number = whole(request.GET.get("saved"))
+        saved = view.row(number) if number is not None else None
         context = _table_context(request, view, saved=saved)
         if request.htmx and request.GET.get("form"):
             return render(request, "ledger/table.html#hand_form", context)
@@ -179,10 +220,10 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
         try:
             recorded = services.hand_record(
                 session=session,
-                number=_int(request.POST.get("number"), 1),
+                number=whole(request.POST.get("number")) or 0,
                 data=data,
                 device=_device(request),
-                idempotency_key=str(request.POST.get("key", ""))[:64],
+                idempotency_key=_key(request),
             )
             return _saved(request, session, recorded)
         except ScoringError as error:
@@ -197,7 +238,14 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             extra["preview"] = selectors.preview(view, data)
         except ScoringError as error:
             form.add_scoring_error(error)
-    context = _table_context(request, view, post=request.POST, errors=form.errors, **extra)
+    post = request.POST
+    if "taken" in extra:
+        # Kept as the next hand: who leads it and which way are the next hand's, not the
+        # ones this phone showed for the hand another phone saved.
+        post = post.copy()
+        post.pop("first", None)
+        post.pop("direction", None)
+    context = _table_context(request, view, post=post, errors=form.errors, **extra)
     template = "ledger/table.html#hand_form" if request.htmx else "ledger/table.html"
     status = 200 if request.htmx else 409 if "taken" in extra else 400 if form.errors else 200
     return render(request, template, context, status=status)
@@ -217,7 +265,15 @@ def _saved(
         response["HX-Trigger"] = "ledger-changed"
     device = _device(request)
     if device:
-        response.set_cookie(DEVICE_COOKIE, device, max_age=ONE_YEAR, samesite="Lax")
+        # Read by the server only (the form's "This phone" field shows it): no script needs it.
+        response.set_cookie(
+            DEVICE_COOKIE,
+            device,
+            max_age=ONE_YEAR,
+            samesite="Lax",
+            secure=settings.HTTPS,
+            httponly=True,
+        )
     return response
 
 
@@ -226,7 +282,7 @@ def live(request: HttpRequest, token: str) -> HttpResponse:
     """The live part of the table page, or 204 when nothing changed since ``rev``."""
     revision = selectors.revision(token)
     if revision is None:
-        raise Http404("No such table")
+        raise selectors.NoSuchLink("No such table")
     if request.GET.get("rev") == str(revision):
         return HttpResponse(status=204)
     view = selectors.scored(selectors.session_by_token(token))
@@ -245,7 +301,7 @@ def hand_detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
     post = None
     if request.method == "POST":
         post = request.POST
-        version = _int(request.POST.get("version"), 0)
+        version = whole(request.POST.get("version")) or 0
         device = _device(request)
         form = HandForm(session.game, view.seating, request.POST)
         try:
@@ -264,11 +320,13 @@ def hand_detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
             form.add_scoring_error(error)
         except services.TableLocked:
             return _locked(request)
+        except services.HandVoided:
+            errors = {"__all__": _("This hand is voided: it can no longer be changed.")}
         except services.StaleVersion as stale:
             conflict = stale.hand
             post = None  # show the hand as it is now
             row = selectors.Row(selectors.StoredHand.of(stale.hand), row.result)
-        errors = form.errors
+        errors = errors or form.errors
     context = {
         "view": view,
         "session": session,
@@ -303,7 +361,7 @@ def organise(request: HttpRequest, token: str, organiser_token: str) -> HttpResp
     """The organiser's link: this browser gets the organiser's rights on the table."""
     session = selectors.session_by_token(token)
     if not secrets.compare_digest(organiser_token, session.organiser_token):
-        raise Http404("No such table")
+        raise selectors.NoSuchLink("No such table")
     if not _is_organiser(request, session):
         _make_organiser(request, session)
     return redirect("table", token=token)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from scoring import names
 from scoring.errors import ScoringError
 from scoring.games import Game, get_game
 from scoring.games.base import Outcome, Table
@@ -118,16 +119,16 @@ def check_session(session: Session) -> Game:
         )
     seen: dict[str, str] = {}
     for i, name in enumerate(session.seating):
-        if not name.strip():
-            raise ScoringError("a player's name cannot be empty", f"seating[{i}]")
-        if name.casefold() in seen:
+        names.check(names.tidy(name), f"seating[{i}]")
+        key = names.canonical(name)
+        if key in seen:
             raise ScoringError(
                 "{name} is seated twice (as {other} too): give every player a different name",
                 f"seating[{i}]",
                 name=repr(name),
-                other=repr(seen[name.casefold()]),
+                other=repr(seen[key]),
             )
-        seen[name.casefold()] = name
+        seen[key] = name
     _check_seated(session, session.first, "first")
     for index, hand in enumerate(session.hands):
         path = f"hands[{index}]"

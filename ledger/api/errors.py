@@ -14,7 +14,7 @@ from rest_framework.exceptions import APIException
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from ledger import services
+from ledger import limits, selectors, services
 from ledger.api.serializers import stored_hand
 from ledger.api.shapes import ErrorShape
 from scoring import ScoringError
@@ -50,6 +50,8 @@ def _first(detail: Any, path: str = "") -> tuple[str, str]:
         key, value = next(iter(detail.items()))
         if key in ("non_field_errors", "detail"):
             return _first(value, path)
+        if isinstance(key, int):  # an item of a list field
+            return _first(value, f"{path}[{key}]")
         return _first(value, f"{path}.{key}" if path else str(key))
     if isinstance(detail, list):
         if len(detail) == 1 or not isinstance(detail[0], dict | list):
@@ -60,6 +62,8 @@ def _first(detail: Any, path: str = "") -> tuple[str, str]:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, selectors.NoSuchLink):
+        limits.mark_wrong_link(context["request"]._request)  # for the guess limit's middleware
     if isinstance(exc, ScoringError):
         return Response(_error(exc.message, exc.path), status=400)
     if isinstance(exc, services.HandAlreadyRecorded):
@@ -68,6 +72,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, services.KeyReused):
         message = "this Idempotency-Key was already used for a different hand"
         return Response(_error(message, "Idempotency-Key", hand=stored_hand(exc.hand)), status=422)
+    if isinstance(exc, services.HandVoided):
+        message = f"hand {exc.hand.number} is voided: it can no longer be changed"
+        return Response(_error(message, "number", hand=stored_hand(exc.hand)), status=409)
     if isinstance(exc, services.StaleVersion):
         message = f"hand {exc.hand.number} has changed since your version: here it is now"
         return Response(_error(message, "version", hand=stored_hand(exc.hand)), status=409)

@@ -1,6 +1,8 @@
-"""Throttling (DRF's, counted in each worker's memory like the guess limit of the web pages).
+"""Throttling: DRF's rates, counted per real client address in the store that every worker
+and server shares (ledger/limits.py), like the guess limit of the web pages.
 
-Rates are in settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"].
+Rates are in settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]; sign-ins count with the
+admin's, ``settings.LOGIN_LIMIT`` in ``limits.LOGIN_WINDOW``.
 """
 
 from __future__ import annotations
@@ -8,16 +10,39 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from rest_framework.exceptions import Throttled
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.throttling import SimpleRateThrottle
 
+from ledger import limits
+
 
 class _Throttle(SimpleRateThrottle):
+    """A count per client (by default its address) whose window starts at its first request."""
+
     def get_rate(self) -> str | None:
         # DRF reads the rates once, at import; these follow the settings as they are now.
         rates: dict[str, str | None] = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
         return rates[self.scope]
+
+    def get_ident(self, request: Request) -> str:
+        # DRF's own believes X-Forwarded-For as sent: anyone could say they are anyone.
+        return limits.client_address(request._request)
+
+    def get_cache_key(self, request: Request, view: Any) -> str | None:
+        return self.get_ident(request)
+
+    def allow_request(self, request: Request, view: Any) -> bool:
+        if self.rate is None:
+            return True
+        self.client = self.get_cache_key(request, view)
+        if self.client is None:
+            return True
+        return limits.hit(self.scope, self.client, self.duration) <= self.num_requests
+
+    def wait(self) -> float:
+        return limits.wait(self.scope, self.client, self.duration)
 
 
 class WriteThrottle(_Throttle):
@@ -28,8 +53,9 @@ class WriteThrottle(_Throttle):
     def get_cache_key(self, request: Request, view: Any) -> str | None:
         if request.method in SAFE_METHODS:
             return None
-        ident = request.user.pk if request.user.is_authenticated else self.get_ident(request)
-        return self.cache_format % {"scope": self.scope, "ident": ident}
+        if request.user.is_authenticated:
+            return f"account:{request.user.pk}"
+        return self.get_ident(request)
 
 
 class CodeThrottle(_Throttle):
@@ -37,5 +63,17 @@ class CodeThrottle(_Throttle):
 
     scope = "codes"
 
-    def get_cache_key(self, request: Request, view: Any) -> str | None:
-        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+class LoginThrottle(_Throttle):
+    """Sign-ins (auth/token/), per address, in one count with the admin's (ledger/middleware.py)."""
+
+    scope = limits.LOGINS
+
+    def __init__(self) -> None:
+        self.num_requests, self.duration = settings.LOGIN_LIMIT, limits.LOGIN_WINDOW
+        self.rate = f"{self.num_requests}/{self.duration}s"
+
+    def allow_request(self, request: Request, view: Any) -> bool:
+        if super().allow_request(request, view):
+            return True
+        raise Throttled(self.wait(), "Too many sign-in attempts from here.")

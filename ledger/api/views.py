@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import secrets
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from django.contrib.auth import authenticate
@@ -27,6 +28,7 @@ from drf_spectacular.utils import (
 from rest_framework import serializers
 from rest_framework.authtoken.models import Token as AuthToken
 from rest_framework.exceptions import NotAuthenticated, NotFound
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -44,8 +46,8 @@ from ledger.api.errors import (
     Forbidden,
 )
 from ledger.api.shapes import ErrorShape, ScoreShape, SessionShape
-from ledger.api.throttles import CodeThrottle, WriteThrottle
-from ledger.models import Player, TableSession
+from ledger.api.throttles import CodeThrottle, LoginThrottle, WriteThrottle
+from ledger.models import TableSession
 
 TOKEN = OpenApiParameter("token", str, OpenApiParameter.PATH, description="The join token.")
 NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH, description="The hand's number.")
@@ -62,7 +64,8 @@ ORGANISER = OpenApiParameter(
     "X-Organiser-Token",
     str,
     OpenApiParameter.HEADER,
-    description="The table's organiser token, unless you are the account that created it.",
+    description="The table's organiser token (at a tournament's table, the event's organiser "
+    "token will do), unless you are the account that created it (or the event).",
 )
 
 
@@ -71,10 +74,15 @@ def _session(token: str) -> TableSession:
 
 
 def _is_organiser(request: Request, session: TableSession) -> bool:
-    if request.user.is_authenticated and session.owner_id == request.user.pk:
+    """The account that created the table, or sent its organiser token; at a tournament's
+    table, the event's account or its organiser token too."""
+    event = session.event
+    accounts = {session.owner_id, event.owner_id if event else None} - {None}
+    if request.user.is_authenticated and request.user.pk in accounts:
         return True
-    sent = request.headers.get("X-Organiser-Token", "")
-    return secrets.compare_digest(sent.encode(), session.organiser_token.encode())
+    sent = request.headers.get("X-Organiser-Token", "").encode()
+    tokens = [session.organiser_token, *([event.token] if event else [])]
+    return any(secrets.compare_digest(sent, token.encode()) for token in tokens)
 
 
 def _require_organiser(request: Request, session: TableSession) -> None:
@@ -110,7 +118,7 @@ def _session_out(request: Request, view: selectors.ScoredSession) -> dict[str, A
 
 class Token(APIView):
     authentication_classes: list[type] = []
-    throttle_classes = [CodeThrottle]
+    throttle_classes = [CodeThrottle, LoginThrottle]
 
     @extend_schema(
         auth=[],
@@ -209,12 +217,22 @@ class Score(APIView):
 
 
 class Players(APIView):
+    # Names are not published: an organiser account sees the names at its own tables only.
+    permission_classes = [IsAuthenticated]
     throttle_classes = [CodeThrottle]
 
-    @extend_schema(responses={200: s.NameList, **CODE_RESPONSES}, tags=["sessions"])
+    @extend_schema(
+        responses={
+            200: s.NameList,
+            401: OpenApiResponse(ErrorShape, "Only an organiser account (Authorization: Token)."),
+            **CODE_RESPONSES,
+        },
+        tags=["sessions"],
+    )
     def get(self, request: Request) -> Response:
-        """Names the ledger knows (the first 200), as the new-table form suggests them."""
-        return Response(list(Player.objects.values_list("name", flat=True)[:200]))
+        """The names at the tables your organiser account started (the first 200), as the
+        new-table form suggests them to you when you are signed in."""
+        return Response(selectors.names_at_tables_of(request.user))
 
 
 class Sessions(APIView):
@@ -534,7 +552,7 @@ class EventEntries(APIView):
     )  # fmt: skip
     def post(self, request: Request, event_token: str) -> Response:
         """Register a player (a late arrival is seated from the next round)."""
-        return _entry_change(request, event_token, services.entry_add)
+        return _entry_change(request, event_token, partial(services.entry_add, organiser=True))
 
 
 class EventDrop(APIView):
@@ -604,7 +622,8 @@ class EventRegister(APIView):
     def post(self, request: Request, register_token: str) -> Response:
         """A player registers themselves through the event's registration link."""
         event = selectors.event_by_register_token(register_token)
-        services.entry_add(event=event, name=_valid(s.NameIn, request.data)["name"])
+        name = _valid(s.NameIn, request.data)["name"]
+        services.entry_add(event=event, name=name, organiser=False)
         return Response(s.results_data(event, organiser=False), status=201)
 
 

@@ -80,7 +80,7 @@ def test_event_writes_refuse_clearly(api, event, path, body, status):
 
 def test_seating_before_the_last_round_began_is_a_conflict(api, event):
     for name in TWELVE:
-        services.entry_add(event=Event.objects.get(), name=name)
+        services.entry_add(event=Event.objects.get(), name=name, organiser=True)
     api.post(f"{API}/events/{event['token']}/rounds/")
 
     again = api.post(f"{API}/events/{event['token']}/rounds/")

@@ -138,13 +138,3 @@ def csv_rows(download: Download) -> list[list[str]]:
     text = Path(download.path()).read_bytes().decode("utf-8")
     assert text.startswith(BOM), f"{download.suggested_filename} has no byte-order mark"
     return list(csv.reader(io.StringIO(text.removeprefix(BOM))))
-
-
-@pytest.fixture(autouse=True)
-def _forget_wrong_links():
-    """Wrong links counted by one test must not rate-limit the next (ledger/middleware.py)."""
-    from django.core.cache import caches
-
-    caches["guesses"].clear()
-    yield
-    caches["guesses"].clear()

@@ -116,7 +116,7 @@ def test_a_timed_round_counts_down_on_the_organisers_page_and_the_projector(page
         name="Timed", game="tiu-yu", options={}, rounds=1, minutes_per_round=30
     )
     for name in PLAYERS[:5]:  # Tiu Yu: tables of 2 or 3
-        services.entry_add(event=event, name=name)
+        services.entry_add(event=event, name=name, organiser=True)
     services.round_begin(round=services.round_seat(event=event))
 
     for path in (f"/o/{event.token}/", f"/e/{event.read_token}/projector/"):

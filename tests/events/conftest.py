@@ -11,5 +11,5 @@ def event(db):
         name="Club night", game="jie-long", options={"stake": 1}, rounds=3, seed="club"
     )
     for name in TWELVE:
-        services.entry_add(event=event, name=name)
+        services.entry_add(event=event, name=name, organiser=True)
     return event

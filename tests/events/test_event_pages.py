@@ -93,7 +93,7 @@ def test_a_bad_event_is_refused_beside_the_field(client, db):
 def test_table_cards_show_each_tables_players_and_qr_code(organiser):
     client, event = organiser
     for name in TWELVE:
-        services.entry_add(event=event, name=name)
+        services.entry_add(event=event, name=name, organiser=True)
     services.round_seat(event=event)
 
     page = client.get(reverse("event_cards", args=[event.token, 1])).content.decode()
@@ -104,7 +104,7 @@ def test_table_cards_show_each_tables_players_and_qr_code(organiser):
 def test_swapping_and_refusals_are_shown_on_the_organisers_page(organiser):
     client, event = organiser
     for name in TWELVE:
-        services.entry_add(event=event, name=name)
+        services.entry_add(event=event, name=name, organiser=True)
     organise = reverse("event_organise", args=[event.token])
     client.post(organise, {"action": "seat"})
 

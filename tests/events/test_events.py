@@ -45,7 +45,7 @@ def test_round_one_is_the_same_for_the_same_seed(db):
     def first_round():
         event = services.event_create(name="E", game="jie-long", options={}, rounds=1, seed="fixed")
         for name in TWELVE:
-            services.entry_add(event=event, name=name)
+            services.entry_add(event=event, name=name, organiser=True)
         round = services.round_seat(event=event)
         return [t.seating for t in round.tables.order_by("table_number")]
 
@@ -88,7 +88,7 @@ def test_the_organiser_swaps_two_players_before_the_round_begins(event):
 def test_byes_in_ding_niu_and_a_swap_with_a_bye(db):
     event = services.event_create(name="Ding", game="ding-niu", options={}, rounds=2)
     for name in TWELVE[:10]:
-        services.entry_add(event=event, name=name)
+        services.entry_add(event=event, name=name, organiser=True)
 
     played = services.round_seat(event=event)
     sitting_out = played.byes[0]
@@ -137,7 +137,7 @@ def test_a_dropped_player_keeps_their_results_and_is_not_seated_again(event):
 
 def test_a_late_arrival_plays_from_the_next_round(event):
     services.round_begin(round=services.round_seat(event=event))
-    services.entry_add(event=event, name="Late Lily")
+    services.entry_add(event=event, name="Late Lily", organiser=True)
 
     round_two = services.round_seat(event=event)
 
@@ -168,7 +168,7 @@ def test_a_substitute_takes_a_players_place_before_the_round_begins(event):
     played = services.round_seat(event=event)
     table = played.tables.order_by("table_number").first()
     absent = table.seating[0]
-    services.entry_add(event=event, name="Sub Sam")
+    services.entry_add(event=event, name="Sub Sam", organiser=True)
 
     services.round_swap(round=played, first=absent, second="Sub Sam")
     services.entry_drop(event=event, name=absent)

@@ -13,7 +13,7 @@ def test_admin_lists_and_opens_every_model(admin_client, ce_deng, model):
     services.hand_record(session=ce_deng, number=1, data=plain_hand())
     event = services.event_create(name="Club", game="ce-deng", options={}, rounds=1)
     for name in "ABCD":
-        services.entry_add(event=event, name=name)
+        services.entry_add(event=event, name=name, organiser=True)
     services.round_seat(event=event)
     meta = model._meta
     listing = reverse(f"admin:{meta.app_label}_{meta.model_name}_changelist")

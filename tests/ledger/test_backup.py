@@ -3,11 +3,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
+from django.urls import reverse
 
-from ledger import selectors, services
+from ledger import selectors, services, tally
+from ledger.backup import export_tables
 from ledger.models import Hand, HandChange, Player, TableSession
-from tests.ledger.conftest import plain_hand
+from tests.ledger.conftest import SEATING, plain_hand
 
 
 def _played(session):
@@ -58,3 +61,144 @@ def test_import_refuses_tables_already_there_and_stores_nothing(ce_deng, tmp_pat
         call_command("ledger_import", str(backup))
 
     assert TableSession.objects.count() == 1 and Hand.objects.count() == 2
+
+
+def _history(table):
+    return [
+        (c.hand.number, c.kind, c.before, c.after, c.device, c.at) for c in selectors.changes(table)
+    ]
+
+
+def _exported(tmp_path, capsys, *args):
+    call_command("ledger_export", *args)
+    backup = tmp_path / "backup.json"
+    backup.write_text(capsys.readouterr().out, encoding="utf-8")
+    return backup
+
+
+@pytest.fixture
+def owned(db):
+    """A locked table started by an organiser account, with a correction and a voided hand."""
+    owner = User.objects.create_user("organiser", password="a long password")
+    table = services.session_create(
+        game="ce-deng", options={}, seating=SEATING, first="Anna", owner=owner
+    )
+    _played(table)
+    services.table_lock(session=table, locked=True)
+    return TableSession.objects.get(pk=table.pk)
+
+
+def test_import_keeps_the_lock_organiser_link_owner_tally_and_history(
+    owned, tmp_path, capsys, client
+):
+    before, history = selectors.scored(owned).result, _history(owned)
+    backup = _exported(tmp_path, capsys)
+    _wipe()  # the tables go; the organiser's account is in the new database too
+
+    call_command("ledger_import", str(backup))
+
+    assert capsys.readouterr().out == "imported 1 tables\n"
+    table = selectors.session_by_token(owned.token)
+    assert table.locked and table.organiser_token == owned.organiser_token
+    assert table.owner.get_username() == "organiser"
+    assert (table.revision, table.tally) == (owned.revision, owned.tally)
+    assert tally.kept(table) is not None  # the standings read it as it is
+    after = selectors.scored(table).result
+    assert after.totals == before.totals and after.settle_up == before.settle_up
+    assert _history(table) == history and Hand.objects.get(number=1).voided
+    with pytest.raises(services.TableLocked):
+        services.hand_record(session=table, number=3, data=plain_hand())
+    # The organiser link works again: an outsider cannot open the table, its organiser can.
+    lock = reverse("lock", args=[table.token])
+    assert client.post(lock, {"locked": "0"}).status_code == 403
+    organise = reverse("organise", args=[table.token, owned.organiser_token])
+    assert client.get(organise).status_code == 302
+    assert client.post(lock, {"locked": "0"}).status_code == 302
+    assert not TableSession.objects.get(pk=table.pk).locked
+
+
+def test_an_owner_with_no_account_here_imports_without_one_and_the_command_says_so(
+    owned, tmp_path, capsys
+):
+    backup = _exported(tmp_path, capsys, f"--table={owned.token}")
+    _wipe()
+    User.objects.all().delete()
+
+    call_command("ledger_import", str(backup))
+
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1] == "owners not found here (their tables have no owner): organiser"
+    table = selectors.session_by_token(owned.token)
+    assert table.owner is None and table.locked
+
+
+def test_a_version_1_document_still_imports(owned, tmp_path):
+    before = selectors.scored(owned).result
+    document = export_tables([owned])
+    document["version"] = 1
+    for raw in document["tables"]:  # what version 1 did not keep
+        for key in ("locked", "organiser_token", "owner", "tally"):
+            del raw[key]
+    backup = tmp_path / "version-1.json"
+    backup.write_text(json.dumps(document), encoding="utf-8")
+    _wipe()
+
+    call_command("ledger_import", str(backup))
+
+    table = selectors.session_by_token(owned.token)
+    assert not table.locked and table.owner is None
+    assert table.organiser_token and table.organiser_token != owned.organiser_token
+    assert tally.kept(table) is not None  # counted on import
+    assert selectors.scored(table).result.totals == before.totals
+
+
+def test_import_refuses_a_version_it_does_not_know(owned, tmp_path, capsys):
+    backup = _exported(tmp_path, capsys)
+    backup.write_text(backup.read_text().replace('"version": 2', '"version": 3'))
+
+    with pytest.raises(CommandError, match="version 1 or 2"):
+        call_command("ledger_import", str(backup))
+
+
+def test_a_table_imported_where_its_players_are_known_in_another_case_works(
+    ce_deng, tmp_path, capsys, client
+):
+    _played(ce_deng)
+    before = selectors.scored(ce_deng).result
+    call_command("ledger_export")
+    backup = tmp_path / "backup.json"
+    backup.write_text(capsys.readouterr().out, encoding="utf-8")
+    _wipe()
+    # The target database knows them spelled otherwise.
+    services.session_create(
+        game="ce-deng", options={}, seating=["ANNA", "bob", "Ｃｅｌｉｎｅ", "dominic"], first="bob"
+    )
+
+    call_command("ledger_import", str(backup))
+
+    table = selectors.session_by_token(ce_deng.token)
+    after = selectors.scored(table).result
+    assert table.seating == ["ANNA", "bob", "Ｃｅｌｉｎｅ", "dominic"] and table.first == "ANNA"
+    assert list(after.totals.net.values()) == list(before.totals.net.values())
+    assert table.tally == tally.stored(table, tally.count(table, _hands(table)), table.revision)
+    for page in ("table", "summary", "history"):
+        assert client.get(reverse(page, args=[table.token])).status_code == 200
+    assert Player.objects.count() == 4
+
+
+def _hands(table):
+    return list(table.hands.order_by("number").values_list("number", "data", "voided", "version"))
+
+
+def test_a_backup_whose_table_does_not_score_imports_nothing(ce_deng, tmp_path):
+    services.hand_record(session=ce_deng, number=1, data=plain_hand())
+    document = export_tables([ce_deng])
+    document["tables"][0]["hands"][0]["data"]["results"]["Anna"]["pips"] = -4
+    _wipe()
+    backup = tmp_path / "backup.json"
+    backup.write_text(json.dumps(document), encoding="utf-8")
+
+    with pytest.raises(CommandError, match="does not score"):
+        call_command("ledger_import", str(backup))
+
+    assert not TableSession.objects.exists()

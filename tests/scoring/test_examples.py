@@ -1,4 +1,4 @@
-"""The worked examples in ../shared/examples give what they promise, in Python and the CLI."""
+"""The worked examples in docs/examples give what they promise, in Python and the CLI."""
 
 from __future__ import annotations
 
@@ -14,8 +14,10 @@ import pytest
 from scoring import score
 
 REPO = Path(__file__).resolve().parents[2]
-EXAMPLES = Path(__file__).resolve().parents[3] / "shared" / "examples"
-MISSING = f"the shared examples folder is missing: {EXAMPLES}"
+EXAMPLES = REPO / "docs" / "examples"
+MISSING = f"the examples folder is missing: {EXAMPLES}"
+# The team's reference copy, beside the repository on developers' machines and in CI only.
+SHARED = REPO.parent / "shared" / "examples"
 
 # Maps keyed by player name: the result must name exactly the players the example names.
 NAME_MAPS = {"scores", "net", "hands_won"}
@@ -70,7 +72,7 @@ def assert_gives(expected: Any, actual: Any, path: str = "") -> None:
         assert want is not None and want == got, f"{path}: {actual!r} != {expected!r}"
 
 
-def test_the_shared_examples_folder_holds_examples_with_expected_results() -> None:
+def test_the_examples_folder_holds_examples_with_expected_results() -> None:
     assert EXAMPLES.is_dir(), MISSING
     names = example_names()
     assert names, f"no examples in {EXAMPLES}"
@@ -100,3 +102,16 @@ def test_example_scores_the_same_through_the_command_line(name: str) -> None:
     out = json.loads(run.stdout)
     assert_gives(expected, out)
     assert out == score(json.loads(text))
+
+
+@pytest.mark.skipif(
+    not SHARED.is_dir(),
+    reason=f"{SHARED} does not exist (a clone on its own): nothing to compare docs/examples with",
+)
+def test_every_reference_example_has_an_identical_copy_in_docs_examples() -> None:
+    originals = sorted(SHARED.glob("*.json"))
+    assert originals, f"no examples in {SHARED}"
+    for original in originals:
+        copy = EXAMPLES / original.name
+        assert copy.is_file(), f"{original.name} is not copied into {EXAMPLES}"
+        assert copy.read_bytes() == original.read_bytes(), f"{copy} differs from {original}"

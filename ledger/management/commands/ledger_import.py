@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DatabaseError
 
-from ledger.backup import import_tables
+from ledger.backup import import_tables, unknown_owners
 
 
 class Command(BaseCommand):
@@ -19,7 +20,17 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, file: Path, **options: Any) -> None:
         try:
-            tables = import_tables(json.loads(file.read_text(encoding="utf-8")))
-        except (OSError, ValueError, KeyError, TypeError) as error:  # BackupError included
+            document = json.loads(file.read_text(encoding="utf-8"))
+            tables = import_tables(document)
+        except (
+            OSError,
+            ValueError,
+            KeyError,
+            TypeError,
+            DatabaseError,
+        ) as error:  # BackupError too
             raise CommandError(f"nothing imported: {error}") from error
         self.stdout.write(f"imported {len(tables)} tables")
+        if unknown := unknown_owners(document):
+            names = ", ".join(unknown)
+            self.stdout.write(f"owners not found here (their tables have no owner): {names}")

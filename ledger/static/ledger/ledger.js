@@ -91,10 +91,15 @@
 })();
 
 // A hand that could not be sent (no connection, server down) is kept on this phone and sent
-// again when the connection is back, with the same idempotency key: it is stored once.
+// again, with the same idempotency key: it is stored once. Only a network error or a server
+// error (5xx; 408 and 429 say "later") is tried again: after 2 s, doubling to a minute, and at
+// once when the browser says it is online. A hand the server refuses (4xx: the table locked,
+// the hand invalid or already taken) is dropped, and the phone says why.
 (function () {
   "use strict";
   var STORE = "ledger-unsent:" + location.pathname;
+  var FIRST_WAIT = 2000, LONGEST_WAIT = 60000;
+  var wait = FIRST_WAIT, timer = null, sending = false;
   var lastAction = "save";
 
   function load() { try { return JSON.parse(localStorage.getItem(STORE) || "[]"); } catch (e) { return []; } }
@@ -108,15 +113,44 @@
   function csrf() {
     try { return JSON.parse(document.body.getAttribute("hx-headers"))["x-csrftoken"]; } catch (e) { return ""; }
   }
+  function retryable(status) { return status >= 500 || status === 408 || status === 429; }
+
+  // What the server said: its plain-text message (a locked table), else the form's first
+  // error or the notice that the hand is taken, else the status.
+  function reasonIn(status, statusText, type, text) {
+    if (/^text\/plain/.test(type)) return text.trim();
+    var said = new DOMParser().parseFromString(text, "text/html")
+      .querySelector("#taken strong, .errorlist li, .errorlist");
+    return said ? said.textContent.trim().replace(/\s+/g, " ") : (status + " " + statusText).trim();
+  }
+  function refuse(number, reason) {
+    var alert = document.getElementById("refused");
+    if (!alert) return;
+    var line = document.createElement("p");
+    line.textContent = alert.dataset.refused.replace("{n}", number || "?")
+      .replace("{reason}", function () { return reason; });
+    alert.appendChild(line);
+    alert.classList.remove("hidden");
+  }
+
+  function later() {
+    if (timer) return;
+    timer = setTimeout(function () { timer = null; flush(); }, wait);
+    wait = Math.min(wait * 2, LONGEST_WAIT);
+  }
 
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("#record-form button[name=action]");
     if (button) lastAction = button.value;
   });
+  function saving(event) {
+    var form = event.detail.elt;
+    return form && form.id === "record-form" && lastAction === "save" ? form : null;
+  }
 
   function stash(event) {
-    var form = event.detail.elt;
-    if (!form || form.id !== "record-form" || lastAction !== "save") return;
+    var form = saving(event);
+    if (!form) return;
     var data = new URLSearchParams(new FormData(form));
     data.set("action", "save");
     var queue = load();
@@ -124,48 +158,83 @@
       queue.push(data.toString());
     }
     keep(queue);
+    later();
   }
+  // Saving a hand again answers what the phone said about the refused one.
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var alert = document.getElementById("refused");
+    if (!alert || !saving(event)) return;
+    alert.textContent = "";
+    alert.classList.add("hidden");
+  });
   document.addEventListener("htmx:sendError", stash);
   document.addEventListener("htmx:responseError", function (event) {
-    if (event.detail.xhr && event.detail.xhr.status >= 500) stash(event);
+    var xhr = event.detail.xhr;
+    var form = saving(event);
+    if (!xhr || !form) return;
+    if (retryable(xhr.status)) { stash(event); return; }
+    var type = xhr.getResponseHeader("Content-Type") || "";
+    refuse(new FormData(form).get("number"), reasonIn(xhr.status, xhr.statusText, type, xhr.responseText));
   });
 
-  var sending = false;
+  // The server's answer to a kept hand: the form as htmx would have shown it.
+  function answered(body, response, text) {
+    var sent = new URLSearchParams(body);
+    if (!response.ok) {
+      var type = response.headers.get("Content-Type") || "";
+      refuse(sent.get("number"), reasonIn(response.status, response.statusText, type, text));
+      return;
+    }
+    // An htmx request is answered 200 with the form: saved, or its errors, or the hand taken.
+    var page = new DOMParser().parseFromString(text, "text/html");
+    if (!page.getElementById("saved")) refuse(sent.get("number"), reasonIn(200, "", "text/html", text));
+    var form = document.getElementById("record-form");
+    var key = form && form.querySelector("input[name=key]");
+    // Show the answer in place when the form holds this very hand, or nothing typed.
+    var mine = key && key.value === sent.get("key");
+    var typed = form && Array.prototype.some.call(
+      form.querySelectorAll("input[type=text]:not([name=device])"),
+      function (input) { return input.value.trim() !== ""; });
+    var target = document.getElementById("hand-form");
+    if (target && (mine || !typed) && window.htmx) {
+      target.outerHTML = text;
+      htmx.process(document.getElementById("hand-form"));
+    }
+    if (window.htmx) htmx.trigger(document.body, "ledger-changed");
+  }
+
   function flush() {
     var queue = load();
     show(queue);
     if (!queue.length || sending) return;
     sending = true;
+    clearTimeout(timer);
+    timer = null;
+    var body = queue[0];
     fetch(location.pathname, {
       method: "POST",
       credentials: "same-origin",
       headers: { "HX-Request": "true", "X-CSRFToken": csrf(), "Content-Type": "application/x-www-form-urlencoded" },
-      body: queue[0]
+      body: body
     }).then(function (response) {
-      if (!response.ok) throw new Error("not yet");
-      return response.text();
-    }).then(function (html) {
-      keep(load().slice(1));
-      var form = document.getElementById("record-form");
-      var key = form && form.querySelector("input[name=key]");
-      // Show the answer in place when the form holds this very hand, or nothing typed.
-      var mine = key && key.value === new URLSearchParams(queue[0]).get("key");
-      var typed = form && Array.prototype.some.call(
-        form.querySelectorAll("input[type=text]:not([name=device])"),
-        function (input) { return input.value.trim() !== ""; });
-      var target = document.getElementById("hand-form");
-      if (target && (mine || !typed) && window.htmx) {
-        target.outerHTML = html;
-        htmx.process(document.getElementById("hand-form"));
-      }
-      if (window.htmx) htmx.trigger(document.body, "ledger-changed");
+      if (retryable(response.status)) throw new Error("the server failed: " + response.status);
+      return response.text().then(function (text) { return { response: response, text: text }; });
+    }).then(function (answer) {
       sending = false;
+      wait = FIRST_WAIT;
+      keep(load().filter(function (item) { return item !== body; }));
+      answered(body, answer.response, answer.text);
       flush();
-    }).catch(function () { sending = false; });
+    }, function () {
+      sending = false;
+      later();
+    });
   }
-  window.addEventListener("online", flush);
+  window.addEventListener("online", function () {
+    wait = FIRST_WAIT;
+    flush();
+  });
   document.addEventListener("DOMContentLoaded", flush);
-  setInterval(flush, 5000);
 })();
 
 // A round's countdown: <time class="countdown" datetime="..."> shows the minutes left.
@@ -182,4 +251,62 @@
   document.addEventListener("DOMContentLoaded", tick);
   document.addEventListener("htmx:afterSwap", tick);
   setInterval(tick, 1000);
+})();
+
+// The new-table form: only the chosen game's options are shown (without this script all are;
+// the others are ignored), and the names this phone has used are suggested. Those names are
+// kept on this phone, not sent anywhere: the server suggests only a signed-in organiser's own.
+(function () {
+  "use strict";
+  var NAMES = "ledger-names", STARTING = "ledger-names-starting", MOST = 100;
+
+  function read(store, key) { try { return JSON.parse(store.getItem(key) || "[]"); } catch (e) { return []; } }
+  function same(a, b) { return a.normalize("NFKC").toLowerCase() === b.normalize("NFKC").toLowerCase(); }
+  function without(names, these) {
+    return names.filter(function (name) { return !these.some(function (t) { return same(t, name); }); });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var form = document.getElementById("session-form");
+    if (!form) {
+      // The names are kept once the table is started: this is its page, not the form again.
+      var started = read(sessionStorage, STARTING);
+      sessionStorage.removeItem(STARTING);
+      if (started.length && document.getElementById("record-form")) {
+        var names = started.concat(without(read(localStorage, NAMES), started));
+        localStorage.setItem(NAMES, JSON.stringify(names.slice(0, MOST)));
+      }
+      return;
+    }
+    sessionStorage.removeItem(STARTING);
+
+    function showOptions() {
+      var chosen = form.querySelector("input[name=game]:checked");
+      var names = chosen ? chosen.dataset.options.split(" ") : [];
+      form.querySelectorAll(".option").forEach(function (el) { el.classList.toggle("hidden", names.indexOf(el.dataset.option) < 0); });
+    }
+    form.addEventListener("change", showOptions);
+    showOptions();
+
+    var list = document.getElementById("known-players");
+    var offered = Array.prototype.map.call(list.options, function (option) { return option.value; });
+    without(read(localStorage, NAMES), offered).forEach(function (name) {
+      var option = document.createElement("option");
+      option.value = name;
+      list.appendChild(option);
+    });
+    form.addEventListener("submit", function () {
+      var typed = Array.prototype.map.call(form.querySelectorAll("input[list=known-players]"),
+        function (input) { return input.value.trim(); }).filter(Boolean);
+      sessionStorage.setItem(STARTING, JSON.stringify(typed));
+    });
+  });
+})();
+
+// A button that prints the page (an inline onclick would break the Content-Security-Policy).
+(function () {
+  "use strict";
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("button[data-print]")) window.print();
+  });
 })();

@@ -1,0 +1,112 @@
+"""The API's limits: throttles and sign-ins per real client address, and the guess limit
+counting only tokens that match nothing (ledger/limits.py, ledger/api/throttles.py)."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from rest_framework.test import APIClient
+
+from ledger import limits, services
+from tests.ledger.conftest import SEATING, plain_hand
+
+API = "/api/v1"
+WRONG = "guess0000000000000000"
+
+
+@pytest.fixture
+def table(db):
+    table = services.session_create(game="ce-deng", options={}, seating=SEATING, first="Anna")
+    services.hand_record(session=table, number=1, data=plain_hand())
+    return table
+
+
+@pytest.fixture
+def codes_3_a_minute(settings):
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {"writes": "120/min", "codes": "3/min"},
+    }
+
+
+def test_getting_a_token_is_limited_to_a_few_attempts_per_address(db, settings):
+    settings.LOGIN_LIMIT = 3
+    User.objects.create_user("org", password="a long password")
+    api = APIClient()
+    wrong = {"username": "org", "password": "guess"}
+
+    answers = [api.post(f"{API}/auth/token/", wrong, format="json").status_code for _ in range(3)]
+    right = {"username": "org", "password": "a long password"}
+    blocked = api.post(f"{API}/auth/token/", right, format="json")
+    elsewhere = api.post(f"{API}/auth/token/", right, format="json", REMOTE_ADDR="198.51.100.4")
+
+    assert answers == [401, 401, 401]
+    assert blocked.status_code == 429
+    assert blocked.json()["error"].startswith("Too many sign-in attempts from here.")
+    assert blocked.json()["path"] == ""
+    assert 0 < int(blocked["Retry-After"]) <= limits.LOGIN_WINDOW
+    assert elsewhere.status_code == 200
+
+
+def test_sign_ins_at_the_admin_and_the_api_share_one_count(client, admin_user, settings):
+    settings.LOGIN_LIMIT = 2
+    wrong = {"username": admin_user.username, "password": "guess"}
+
+    assert client.post("/admin/login/", wrong).status_code == 200
+    assert client.post("/admin/login/", wrong).status_code == 200
+    assert APIClient().post(f"{API}/auth/token/", wrong, format="json").status_code == 429
+
+
+def test_throttles_count_the_address_a_request_came_from_not_the_one_it_claims(
+    table, settings, codes_3_a_minute
+):
+    settings.HTTPS = True  # behind nginx, where DRF believed X-Forwarded-For as sent
+    settings.TRUSTED_PROXIES = []
+    api = APIClient()
+    url = f"{API}/sessions/{table.token}/"
+
+    answers = [api.get(url, secure=True, HTTP_X_FORWARDED_FOR=f"203.0.113.{i}") for i in range(4)]
+
+    assert [answer.status_code for answer in answers] == [200, 200, 200, 429]
+    assert 0 < int(answers[-1]["Retry-After"]) <= 60
+    assert set(answers[-1].json()) == {"error", "path"}
+
+
+def test_behind_a_trusted_proxy_each_phone_is_throttled_on_its_own(
+    table, settings, codes_3_a_minute
+):
+    settings.TRUSTED_PROXIES = ["127.0.0.1"]
+    api = APIClient()
+    url = f"{API}/sessions/{table.token}/"
+
+    def get(phone: str, spoofed: str) -> int:
+        return api.get(url, HTTP_X_FORWARDED_FOR=f"{spoofed}, {phone}").status_code
+
+    answers = [get("203.0.113.7", f"10.0.0.{i}") for i in range(4)]
+
+    assert answers == [200, 200, 200, 429]
+    assert get("203.0.113.8", "203.0.113.7") == 200
+
+
+def test_missing_hands_and_exports_of_a_real_table_are_not_guesses(table, settings):
+    settings.GUESS_LIMIT = 2
+    api = APIClient()
+
+    for _ in range(4):
+        assert api.get(f"{API}/sessions/{table.token}/hands/99/").status_code == 404
+        assert api.get(f"{API}/sessions/{table.token}/export/nope.csv").status_code == 404
+
+    assert api.get(f"{API}/sessions/{table.token}/").status_code == 200
+
+
+def test_a_missing_round_of_a_real_event_is_not_a_guess_but_a_wrong_event_token_is(db, settings):
+    settings.GUESS_LIMIT = 2
+    event = services.event_create(name="Club", game="jie-long", options={}, rounds=2)
+    api = APIClient()
+
+    missing = [api.post(f"{API}/events/{event.token}/rounds/9/begin/") for _ in range(3)]
+    wrong = [api.post(f"{API}/events/{WRONG}/rounds/1/begin/") for _ in range(3)]
+
+    assert [answer.status_code for answer in missing] == [404, 404, 404]
+    assert [answer.status_code for answer in wrong] == [404, 404, 429]
+    assert set(wrong[-1].json()) == {"error", "path"}

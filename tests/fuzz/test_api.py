@@ -1,0 +1,101 @@
+"""Raw bodies into every API operation that reads one: always a 4xx with the error object
+(``{"error": ..., "path": ...}``, as JSON), and nothing stored."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from rest_framework.test import APIClient
+
+from tests.fuzz.conftest import FUZZ, TEXT, stored
+
+API = "/api/v1"
+# Every operation that takes a body (those that take none are tried by schemathesis).
+OPERATIONS = [
+    ("post", "score"),
+    ("post", "auth/token/"),
+    ("post", "sessions/"),
+    ("post", "sessions/{table}/lock/"),
+    ("post", "sessions/{table}/hands/"),
+    ("put", "sessions/{table}/hands/1/"),
+    ("post", "sessions/{table}/hands/1/void/"),
+    ("post", "events/"),
+    ("post", "events/{event}/entries/"),
+    ("post", "events/{event}/entries/drop/"),
+    ("post", "events/{event}/rounds/1/swap/"),
+    ("post", "register/{register}/"),
+]
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | TEXT,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(TEXT, inner, max_size=4),
+    max_leaves=12,
+)
+# Bodies no operation takes: not JSON, not UTF-8, too deep, a lone surrogate, or JSON of a
+# shape none of them has (no object holds the fields an operation needs).
+BODIES = st.one_of(
+    st.binary(max_size=200),
+    JSON.filter(lambda value: not isinstance(value, dict)).map(json.dumps),
+    st.integers(1500, 3000).map(lambda depth: "[" * depth + "]" * depth),
+    st.sampled_from(['"\\ud800"', '{"name": "\\udfff"}', '{"a": 1, "a": 2}', "{", "NaN", ""]),
+    st.dictionaries(TEXT, JSON, max_size=5).map(json.dumps),
+)
+
+
+def _path(world, template):
+    return template.format(
+        table=world["table"].token,
+        event=world["event"].token,
+        register=world["event"].register_token,
+    )
+
+
+@pytest.mark.parametrize(("method", "path"), OPERATIONS, ids=[f"{m} {p}" for m, p in OPERATIONS])
+def test_a_body_no_operation_takes_is_a_4xx_error_object_and_stores_nothing(world, method, path):
+    client = APIClient()
+    url = f"{API}/{_path(world, path)}"
+    headers = {
+        "HTTP_AUTHORIZATION": f"Token {world['auth']}",
+        "HTTP_X_ORGANISER_TOKEN": world["table"].organiser_token,
+        "HTTP_IDEMPOTENCY_KEY": "fuzzed-hand-key",
+    }
+
+    @FUZZ
+    @given(body=BODIES)
+    def send(body):
+        before = stored()
+        response = getattr(client, method)(url, body, content_type="application/json", **headers)
+
+        assert 400 <= response.status_code < 500, (body, response.content[:2000])
+        assert response["Content-Type"] == "application/json", body
+        assert set(response.json()) >= {"error", "path"}, body
+        assert stored() == before, body
+
+    send()
+
+
+@pytest.mark.parametrize(("method", "path"), OPERATIONS, ids=[f"{m} {p}" for m, p in OPERATIONS])
+def test_headers_and_links_with_nasty_text_are_a_4xx_error_object(world, method, path):
+    client = APIClient()
+
+    @FUZZ
+    @given(
+        key=TEXT.filter(str.isprintable),
+        organiser=TEXT.filter(str.isprintable),
+        token=TEXT,
+    )
+    def send(key, organiser, token):
+        before = stored()
+        url = f"{API}/{_path(world, path)}".replace(world["table"].token, token or "-")
+        response = getattr(client, method)(
+            url, "{}", content_type="application/json",
+            HTTP_IDEMPOTENCY_KEY=key, HTTP_X_ORGANISER_TOKEN=organiser,
+        )  # fmt: skip
+
+        assert 400 <= response.status_code < 500, (key, organiser, token, response.content[:500])
+        assert set(response.json()) >= {"error", "path"}
+        assert stored() == before
+
+    send()

@@ -1,0 +1,97 @@
+"""Every web form field, filled with generated values: no 5xx, and a refusal stores nothing."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tests.fuzz.conftest import FUZZ, TEXT, stored
+from tests.ledger.conftest import form_post
+
+HAND_FIELDS = [
+    "number", "key", "device", "first", "direction", "event", "event_player", "action",
+    *(f"{kind}-{i}" for kind in ("pips", "tiles", "large", "red", "specials") for i in range(4)),
+]  # fmt: skip
+FORMS = {
+    # form: (url name, the tokens it takes, a good post, the fields to fill)
+    "new table": (
+        "session_new", [], {"game": "ce-deng", "first": "0", "player_0": "Eve", "player_1": "Fay",
+                            "player_2": "Gus", "player_3": "Hal"},
+        ["game", "first", "stake", "chip", "head_tail", "redeal_doubles", "payment",
+         "next_first", *(f"player_{i}" for i in range(4))],
+    ),
+    "hand": ("table", ["table"], form_post(2, first="Dominic", direction="cw"), HAND_FIELDS),
+    "correction": (
+        "hand_detail", ["table", 1], {**form_post(1), "version": "1", "action": "correct"},
+        [*HAND_FIELDS, "version"],
+    ),
+    "lock": ("lock", ["table"], {"locked": "1"}, ["locked"]),
+    "new event": (
+        "event_new", [], {"name": "Cup", "game": "jie-long", "rounds": "2", "method": "mixing"},
+        ["name", "game", "rounds", "hands_per_round", "minutes_per_round", "method", "tie_1",
+         "tie_2", "tie_3", "stake", "chip", "head_tail", "payment", "next_first"],
+    ),
+    "organise": (
+        "event_organise", ["event"], {"action": "add", "name": "Ivy"},
+        ["action", "name", "round", "first", "second"],
+    ),
+    "register": ("event_register", ["register"], {"name": "Joe"}, ["name"]),
+    "language": ("set_language", [], {"language": "zh-hans", "next": "/"}, ["language", "next"]),
+}  # fmt: skip
+
+
+def _url(world, name, args):
+    tokens = {
+        "table": world["table"].token,
+        "event": world["event"].token,
+        "register": world["event"].register_token,
+    }
+    return reverse(name, args=[tokens.get(arg, arg) for arg in args])
+
+
+@pytest.mark.parametrize("form", list(FORMS))
+def test_no_form_field_value_breaks_the_server_and_refusals_store_nothing(world, form):
+    name, args, good, fields = FORMS[form]
+    url = _url(world, name, args)
+    organiser = Client()  # the table's and the event's organiser, as the pages make them
+    organiser.get(reverse("organise", args=[world["table"].token, world["table"].organiser_token]))
+    organiser.get(reverse("event_organise", args=[world["event"].token]))
+
+    @FUZZ
+    @given(
+        changes=st.dictionaries(st.sampled_from(fields), TEXT, min_size=1, max_size=4),
+        htmx=st.booleans(),
+    )
+    def post(changes, htmx):
+        before = stored()
+        headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
+        response = organiser.post(url, {**good, **changes}, **headers)
+
+        assert response.status_code < 500, (changes, response.content[:2000])
+        if response.status_code >= 400:
+            assert stored() == before, changes
+
+    post()
+
+
+@pytest.mark.parametrize("form", ["hand", "new table", "register"])
+def test_a_refused_form_says_why_on_the_page(world, form):
+    """Values no field takes: the answer is 400 with the reason on the page, nothing stored."""
+    name, args, good, _ = FORMS[form]
+    bad = {
+        "hand": {"pips-1": "-3"},
+        "new table": {"player_1": "Eve\u200b"},
+        "register": {"name": ""},
+    }
+    before = stored()
+
+    response = Client().post(_url(world, name, args), {**good, **bad[form]})
+
+    assert response.status_code == 400
+    assert re.search(r'class="error(list)?"', response.content.decode())
+    assert stored() == before

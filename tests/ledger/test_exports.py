@@ -1,0 +1,138 @@
+"""CSV exports keep names from running as formulas in a spreadsheet (docs/exports.md)."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.urls import reverse
+
+from ledger import services
+from ledger.models import Event, Player, TableSession
+
+HYPERLINK = '=HYPERLINK("http://evil","x")'
+FORMULAS = ["=1+1", "@SUM(A1)", "+1", "-2+3", "\tx", "\rx", HYPERLINK]
+STAKE = {"stake": "0.50"}  # half a pip: fractional amounts, "-2.50" among them
+
+
+def _body(response) -> str:
+    assert response.status_code == 200
+    body = b"".join(response.streaming_content).decode("utf-8")
+    assert body.startswith("\ufeff")
+    return body[1:]
+
+
+def _number(cell: str) -> bool:
+    try:
+        float(cell)
+    except ValueError:
+        return False
+    return True
+
+
+def _assert_neutralised(body: str, names: list[str]) -> list[list[str]]:
+    rows = list(csv.reader(io.StringIO(body)))
+    cells = {cell for row in rows for cell in row}
+    for name in names:
+        assert "'" + name in cells and name not in cells
+    # Nothing a spreadsheet would run: text that starts like a formula is prefixed; only
+    # numbers start with a minus sign.
+    assert all(_number(cell) for cell in cells if cell.startswith(("=", "+", "-", "@", "\t", "\r")))
+    for name in names:
+        if any(char in name for char in ',"\r'):  # quoted whole, its quotes doubled: one cell
+            assert '"' + ("'" + name).replace('"', '""') + '"' in body
+    return rows
+
+
+def _negative_numbers(rows: list[list[str]], column: str) -> list[str]:
+    at = rows[0].index(column)
+    negative = [row[at] for row in rows[1:] if row[at].startswith("-")]
+    assert negative and all(_number(cell) for cell in negative)
+    return negative
+
+
+def _play(table: TableSession, *hands: tuple[int, ...]) -> None:
+    """Record ``hands``: each seat's pips in seating order, the first seat leading."""
+    seating = table.seating
+    for pips in hands:
+        results = {name: {"pips": p} for name, p in zip(seating, pips, strict=True)}
+        data = {"first": seating[0], "direction": "ccw", "results": results}
+        services.hand_record(session=table, number=table.hands.count() + 1, data=data)
+
+
+def _as_stored(names: dict[str, str]) -> None:
+    """Rename players as an imported backup may hold them: the forms fold whitespace, so a
+    name beginning with a tab or a carriage return arrives only by such means."""
+    for name, stored in names.items():
+        assert Player.objects.filter(name=name).update(name=stored) == 1
+
+
+@pytest.fixture
+def formula_tables(db) -> list[TableSession]:
+    tables = []
+    for seating in (["=1+1", "@SUM(A1)", "+1", "Tab"], ["-2+3", HYPERLINK, "Anna", "CR"]):
+        tables.append(
+            services.session_create(
+                game="ce-deng", options=STAKE, seating=seating, first=seating[0]
+            )
+        )
+    _as_stored({"Tab": "\tx", "CR": "\rx"})
+    for table in tables:
+        _play(table, (2, 12, 34, 18), (3, 12, 34, 18))
+    return tables
+
+
+@pytest.mark.parametrize(
+    ("kind", "amounts"), [("hands", "net"), ("payments", "amount"), ("settle-up", "amount")]
+)
+def test_table_exports_prefix_names_that_look_like_formulas_and_keep_amounts_numbers(
+    client, formula_tables, kind, amounts
+):
+    for table in formula_tables:
+        export = client.get(reverse("export", args=[table.token, kind]))
+
+        rows = _assert_neutralised(_body(export), [n for n in table.seating if n != "Anna"])
+        at = rows[0].index(amounts)
+        assert all(_number(row[at]) for row in rows[1:])  # every amount, none prefixed
+        if kind == "hands":
+            assert "-2.50" in _negative_numbers(rows, "net")  # a fractional loss, as written
+
+
+def test_amounts_as_scoring_writes_them_stay_plain_numbers(client, formula_tables):
+    body = _body(client.get(reverse("export", args=[formula_tables[0].token, "hands"])))
+
+    assert "\r\n1,,'=1+1,ccw,,'+1,3,3,34,,4,-35\r\n" in body
+    assert ",-2.50\r\n" in body  # not prefixed, not quoted: a spreadsheet adds it up
+
+
+@pytest.fixture
+def formula_event(client, db) -> Event:
+    """An event whose players registered themselves through its public link."""
+    event = services.event_create(
+        name="Open night", game="jie-long", options=STAKE, rounds=1, seed="formulas"
+    )
+    register = reverse("event_register", args=[event.register_token])
+    for name in [*FORMULAS[:4], HYPERLINK, "Tab", "CR", "P1", "P2", "P3", "P4", "P5"]:
+        assert client.post(register, {"name": name}).status_code == 200
+    assert event.entries.count() == 12
+    # Not "\tx" and "\rx": one name to the rules ("x"), so one player in the standings.
+    _as_stored({"Tab": "\tTab", "CR": "\rCR"})
+    played = services.round_begin(round=services.round_seat(event=event))
+    for table in played.tables.all():
+        _play(table, (2, 12, 34, 18), (3, 12, 34, 17))
+    return event
+
+
+@pytest.mark.parametrize(("kind", "amounts"), [("standings", "net"), ("settlements", "amount")])
+def test_event_exports_prefix_names_registered_through_the_public_link(
+    client, formula_event, kind, amounts
+):
+    export = client.get(reverse("event_export", args=[formula_event.read_token, kind]))
+
+    rows = _assert_neutralised(_body(export), [*FORMULAS[:4], HYPERLINK, "\tTab", "\rCR"])
+    at = rows[0].index(amounts)
+    assert all(_number(row[at]) for row in rows[1:])
+    if kind == "standings":
+        _negative_numbers(rows, "net")
+        assert sum(float(row[at]) for row in rows[1:]) == 0  # a spreadsheet adds them up

@@ -1,0 +1,193 @@
+"""Limits on guessing (table links, passwords): counted per real client address, in a store
+that every worker shares, and only for links that match nothing (ledger/limits.py)."""
+
+from __future__ import annotations
+
+import threading
+from datetime import datetime, timedelta
+
+import pytest
+from django.core.cache import cache
+from django.db import connection, connections
+from django.test import RequestFactory
+from django.urls import reverse
+from django.utils import timezone
+
+from ledger import limits
+from tests.ledger.test_settings import PRODUCTION, manage
+
+NGINX = "127.0.0.1"  # where the tests' requests come from (Django's test client)
+
+
+def _address(remote: str, forwarded: str | None = None) -> str:
+    headers = {"REMOTE_ADDR": remote}
+    if forwarded is not None:
+        headers["HTTP_X_FORWARDED_FOR"] = forwarded
+    return limits.client_address(RequestFactory().get("/", **headers))
+
+
+def test_the_client_address_is_where_the_request_came_from_whatever_headers_say(settings):
+    settings.HTTPS = True
+    settings.TRUSTED_PROXIES = []
+
+    assert _address("198.51.100.4", "203.0.113.9") == "198.51.100.4"
+    assert _address("198.51.100.4", "10.0.0.1, 203.0.113.9") == "198.51.100.4"
+
+
+def test_behind_trusted_proxies_the_client_is_the_first_untrusted_hop_from_the_right(settings):
+    settings.TRUSTED_PROXIES = [NGINX, "10.0.0.0/8"]
+
+    # The phone 203.0.113.7 sent its own X-Forwarded-For (6.6.6.6); a load balancer at
+    # 10.1.2.3 and nginx each appended the address they were sent from.
+    assert _address(NGINX, "6.6.6.6, 203.0.113.7, 10.1.2.3") == "203.0.113.7"
+    assert _address(NGINX, "203.0.113.7") == "203.0.113.7"
+    assert _address(NGINX, "") == NGINX
+    assert _address(NGINX) == NGINX
+    assert _address(NGINX, "10.9.9.9, 10.1.2.3") == "10.9.9.9"  # every hop ours: the last
+    assert _address(NGINX, "203.0.113.7, not-an-address") == NGINX
+    assert _address("::ffff:127.0.0.1", "203.0.113.7") == "203.0.113.7"
+    # Not from a trusted proxy: the header is whatever the sender wanted it to be.
+    assert _address("198.51.100.4", "6.6.6.6, 203.0.113.7, 10.1.2.3") == "198.51.100.4"
+
+
+@pytest.mark.parametrize("proxies", ["nginx", "10.0.0.300", "10.0.0.1/8", "127.0.0.1, ::1/200"])
+def test_trusted_proxies_that_are_not_addresses_or_networks_stop_the_start(proxies):
+    result = manage("check", **PRODUCTION | {"TRUSTED_PROXIES": proxies})
+
+    assert result.returncode != 0
+    assert "TRUSTED_PROXIES must list addresses or networks" in result.stderr
+
+
+def test_a_cache_url_that_is_not_redis_stops_the_start():
+    result = manage("check", **PRODUCTION | {"CACHE_URL": "memcached://127.0.0.1:11211"})
+
+    assert result.returncode != 0
+    assert "CACHE_URL must be unset or redis://" in result.stderr
+
+
+def test_a_count_keeps_the_window_its_first_hit_began(db):
+    assert limits.hit("test", "198.51.100.4", 60) == 1
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT expires FROM ledger_cache WHERE cache_key LIKE '%test:198%'")
+        began = cursor.fetchall()
+
+        assert [limits.hit("test", "198.51.100.4", 3600) for _ in range(3)] == [2, 3, 4]
+        cursor.execute("SELECT expires FROM ledger_cache WHERE cache_key LIKE '%test:198%'")
+        assert cursor.fetchall() == began  # Django's own incr would have moved it
+    assert limits.count("test", "198.51.100.4") == 4
+    assert 55 < limits.wait("test", "198.51.100.4", 60) <= 60
+
+
+def _expire(when: datetime) -> None:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE ledger_cache SET expires = %s",
+            [connection.ops.adapt_datetimefield_value(when.replace(microsecond=0))],
+        )
+
+
+def test_a_hit_after_the_window_ended_begins_a_new_one_even_in_its_last_second(db):
+    limits.hit("test", "198.51.100.4", 60)
+    limits.hit("test", "198.51.100.4", 60)
+
+    _expire(timezone.now())  # still live in this second, as for the cache's own add
+    assert limits.hit("test", "198.51.100.4", 60) in (3, 1)  # 1: the second has just passed
+    _expire(timezone.now() - timedelta(seconds=1))
+    assert limits.hit("test", "198.51.100.4", 60) == 1
+    assert limits.hit("test", "198.51.100.4", 60) == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_hits_counted_at_once_on_two_connections_are_all_counted():
+    counts: list[int] = []
+
+    def worker() -> None:
+        try:
+            counts.extend(limits.hit("test", "198.51.100.4", 60) for _ in range(40))
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=worker) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert sorted(counts) == list(range(1, 81))  # none lost, none seen twice
+    assert cache.get("test:198.51.100.4") == 80
+
+
+def test_missing_hands_and_exports_of_a_real_table_are_not_guesses(client, ce_deng, settings):
+    settings.GUESS_LIMIT = 3
+    for _ in range(5):
+        assert client.get(reverse("hand_detail", args=[ce_deng.token, 99])).status_code == 404
+        assert client.get(reverse("export", args=[ce_deng.token, "nope"])).status_code == 404
+
+    assert client.get(reverse("table", args=[ce_deng.token])).status_code == 200
+
+
+def test_tokens_that_match_no_table_or_event_are_guesses(client, ce_deng, settings):
+    settings.GUESS_LIMIT = 4
+    wrong = [
+        reverse("table", args=["guess0000000000000000"]),
+        reverse("live", args=["guess0000000000000000"]),
+        reverse("organise", args=[ce_deng.token, "guess0000000000000000"]),
+        reverse("event_results", args=["guess0000000000000000"]),
+    ]
+
+    missing_hand = reverse("hand_detail", args=[ce_deng.token, 99])
+
+    answers = [(client.get(missing_hand).status_code, client.get(url).status_code) for url in wrong]
+
+    assert answers == [(404, 404)] * 4  # only the second of each pair counted
+    assert client.get(wrong[0]).status_code == 429
+    assert client.get(reverse("table", args=[ce_deng.token])).status_code == 429
+
+
+def test_an_untrusted_peer_cannot_spread_its_guesses_over_made_up_addresses(
+    client, ce_deng, settings
+):
+    settings.HTTPS = True  # behind nginx, where X-Forwarded-For was believed as sent
+    settings.TRUSTED_PROXIES = []
+    settings.GUESS_LIMIT = 3
+    url = reverse("table", args=["guess0000000000000000"])
+
+    answers = [
+        client.get(url, secure=True, HTTP_X_FORWARDED_FOR=f"203.0.113.{i}").status_code
+        for i in range(5)
+    ]
+
+    assert answers == [404, 404, 404, 429, 429]
+
+
+def test_behind_a_trusted_proxy_each_phone_has_its_own_guess_count(client, ce_deng, settings):
+    settings.TRUSTED_PROXIES = [NGINX]
+    settings.GUESS_LIMIT = 2
+    url = reverse("table", args=["guess0000000000000000"])
+
+    def get(path: str, phone: str, spoofed: str) -> int:
+        return client.get(path, HTTP_X_FORWARDED_FOR=f"{spoofed}, {phone}").status_code
+
+    guesser = [get(url, "203.0.113.7", f"10.0.0.{i}") for i in range(3)]
+
+    assert guesser == [404, 404, 429]
+    assert get(reverse("table", args=[ce_deng.token]), "203.0.113.8", "203.0.113.7") == 200
+
+
+def test_signing_in_at_the_admin_is_limited_per_address(client, admin_user, settings):
+    settings.LOGIN_LIMIT = 3
+    url = reverse("admin:login")
+    wrong = {"username": admin_user.username, "password": "guess"}
+    right = {"username": admin_user.username, "password": "password"}  # pytest-django's
+
+    answers = [client.post(url, wrong).status_code for _ in range(3)]
+    blocked = client.post(url, right)
+    page = client.get(url)
+    elsewhere = client.post(url, right, REMOTE_ADDR="198.51.100.4")
+
+    assert answers == [200, 200, 200]  # the form again, with its error
+    assert blocked.status_code == 429
+    assert "Too many sign-in attempts" in blocked.content.decode()
+    assert 0 < int(blocked["Retry-After"]) <= limits.LOGIN_WINDOW
+    assert page.status_code == 200  # only attempts are limited, not the page
+    assert elsewhere.status_code == 302
