@@ -28,9 +28,7 @@ def _wipe():
 def test_export_and_import_into_an_empty_database_give_identical_totals(ce_deng, tmp_path, capsys):
     _played(ce_deng)
     before = selectors.scored(ce_deng).result
-    call_command("ledger_export")
-    backup = tmp_path / "backup.json"
-    backup.write_text(capsys.readouterr().out, encoding="utf-8")
+    backup = _exported(tmp_path, capsys)
     _wipe()
 
     call_command("ledger_import", str(backup))
@@ -53,9 +51,7 @@ def test_export_of_one_table_by_its_token(ce_deng, capsys):
 
 def test_import_refuses_tables_already_there_and_stores_nothing(ce_deng, tmp_path, capsys):
     _played(ce_deng)
-    call_command("ledger_export")
-    backup = tmp_path / "backup.json"
-    backup.write_text(capsys.readouterr().out, encoding="utf-8")
+    backup = _exported(tmp_path, capsys)
 
     with pytest.raises(CommandError, match="already in this database"):
         call_command("ledger_import", str(backup))
@@ -165,9 +161,7 @@ def test_a_table_imported_where_its_players_are_known_in_another_case_works(
 ):
     _played(ce_deng)
     before = selectors.scored(ce_deng).result
-    call_command("ledger_export")
-    backup = tmp_path / "backup.json"
-    backup.write_text(capsys.readouterr().out, encoding="utf-8")
+    backup = _exported(tmp_path, capsys)
     _wipe()
     # The target database knows them spelled otherwise.
     services.session_create(
