@@ -48,7 +48,7 @@ def client_address(request: HttpRequest) -> str:
     further left came from the client and proves nothing.
     """
     address = str(request.META.get("REMOTE_ADDR", ""))
-    if not _trusted(address):
+    if not settings.TRUSTED_PROXIES or not _trusted(address):
         return address
     for hop in reversed(request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")):
         try:

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 
 from django.conf import settings
-from django.db import connection
+from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -32,10 +32,28 @@ LINK_PREFIXES = (
 )
 
 
+RECENT = "recent"  # the cache of what this worker read lately (settings.CACHES)
+
+
+def _exhausted(address: str, guesses: int) -> bool:
+    exhausted = guesses >= settings.GUESS_LIMIT
+    caches[RECENT].set(f"exhausted:{address}", exhausted)
+    return exhausted
+
+
 def guesses_exhausted(request: HttpRequest) -> bool:
     """This address tried too many wrong links lately: every table link answers 429."""
-    guesses = limits.count(limits.GUESSES, limits.client_address(request))
-    return guesses >= settings.GUESS_LIMIT
+    address = limits.client_address(request)
+    return _exhausted(address, limits.count(limits.GUESSES, address))
+
+
+def guesses_exhausted_lately(request: HttpRequest) -> bool:
+    """``guesses_exhausted`` as this worker last read it, within a few seconds: the table
+    links that phones open and poll every few seconds cost no read of the shared count. A
+    guess this worker counts is seen at once; one another worker counts, within the recent
+    cache's timeout (a guess itself is always counted and checked exactly)."""
+    seen = caches[RECENT].get(f"exhausted:{limits.client_address(request)}")
+    return guesses_exhausted(request) if seen is None else bool(seen)
 
 
 def _too_many(request: HttpRequest, message: str, wait: float) -> HttpResponse:
@@ -68,16 +86,15 @@ class GuessLimitMiddleware:
         if not request.path.startswith(LINK_PREFIXES):
             return self.get_response(request)
         address = limits.client_address(request)
-        if guesses_exhausted(request):
+        if guesses_exhausted_lately(request):  # the exact count is kept below, on a guess
             return _too_many_guesses(request, address)
         response = self.get_response(request)
         # Counted after the answer, and checked again: two workers that both let a guess
         # through on the same count cannot both answer it.
-        if (
-            limits.is_wrong_link(request)
-            and limits.hit(limits.GUESSES, address, GUESS_WINDOW) > settings.GUESS_LIMIT
-        ):
-            return _too_many_guesses(request, address)
+        if limits.is_wrong_link(request):
+            guesses = limits.hit(limits.GUESSES, address, GUESS_WINDOW)
+            if _exhausted(address, guesses) and guesses > settings.GUESS_LIMIT:
+                return _too_many_guesses(request, address)
         return response
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> None:
@@ -101,10 +118,10 @@ class LivePollMiddleware:
     """The live poll's "nothing new" (204), answered before the rest of the middleware.
 
     Every phone at every table asks every few seconds, and nearly always nothing has changed.
-    That answer needs one indexed read and one read of the address's guess count, and nothing
-    else: no session, language, CSRF or user, which a bodiless 204 never uses. Anything else
-    (a change, a wrong link, an address over the guess limit) goes on through the whole stack
-    to ``views.live``, which answers the same way on its own.
+    That answer needs one indexed read (and what this worker knows of the address's guess
+    count), and nothing else: no session, language, CSRF or user, which a bodiless 204 never
+    uses. Anything else (a change, a wrong link, an address over the guess limit) goes on
+    through the whole stack to ``views.live``, which answers the same way on its own.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -114,14 +131,10 @@ class LivePollMiddleware:
         match = LIVE_POLL.fullmatch(request.path_info)
         if match and request.method == "GET":
             revision = selectors.revision(match[1])
-            # That read proved the kept connection works: the guess count's read through
-            # Django need not check it again (a round trip to PostgreSQL: measured, about a
-            # fifth of this answer's time).
-            connection.health_check_done = True
             if (
                 revision is not None
                 and request.GET.get("rev") == str(revision)
-                and not guesses_exhausted(request)
+                and not guesses_exhausted_lately(request)
             ):
                 return HttpResponse(status=204)
         return self.get_response(request)

@@ -74,8 +74,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "csp.middleware.CSPMiddleware",
     "ledger.middleware.LivePollMiddleware",  # the live poll's 204, before everything below
+    "csp.middleware.CSPMiddleware",  # not for a bodiless 204: it has nothing to police
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -150,6 +150,13 @@ elif _cache_url.startswith(("redis://", "rediss://", "unix://")):
     }
 else:
     raise ImproperlyConfigured(f"CACHE_URL must be unset or redis://..., not {_cache_url!r}")
+# What one worker read of the shared counts lately, so that the live poll, every phone's
+# request every few seconds, need not read them each time (ledger/middleware.py).
+CACHES["recent"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "TIMEOUT": 5,
+    "OPTIONS": {"MAX_ENTRIES": 10_000},
+}
 
 ROOT_URLCONF = "ledger.urls"
 WSGI_APPLICATION = "ledger.wsgi.application"

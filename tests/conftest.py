@@ -22,7 +22,8 @@ def _forget_wrong_links(request, django_db_blocker):
     it on its way out."""
     yield
     if "django_db_setup" in request.fixturenames or request.node.get_closest_marker("django_db"):
-        from django.core.cache import cache
+        from django.core.cache import caches
 
         with django_db_blocker.unblock():
-            cache.clear()
+            for cache in caches.all():
+                cache.clear()

@@ -191,3 +191,21 @@ def test_signing_in_at_the_admin_is_limited_per_address(client, admin_user, sett
     assert 0 < int(blocked["Retry-After"]) <= limits.LOGIN_WINDOW
     assert page.status_code == 200  # only attempts are limited, not the page
     assert elsewhere.status_code == 302
+
+
+def test_the_live_poll_sees_guesses_another_worker_counted_once_its_recent_read_is_stale(
+    client, ce_deng, settings
+):
+    from django.core.cache import caches
+
+    url = reverse("live", args=[ce_deng.token])
+    assert client.get(url, {"rev": "0"}).status_code == 204  # this worker reads the count: 0
+    for _ in range(settings.GUESS_LIMIT):  # another worker counts the address's guesses
+        limits.hit(limits.GUESSES, NGINX, 600)
+
+    fresh = client.get(url, {"rev": "0"})
+    caches["recent"].clear()  # what the cache's 5-second timeout does
+    stale = client.get(url, {"rev": "0"})
+
+    assert fresh.status_code == 204  # within a few seconds, what this worker read stands
+    assert stale.status_code == 429
