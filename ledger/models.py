@@ -98,6 +98,13 @@ class TableSession(models.Model):
         """The tournament this table plays in, if any: its organiser organises the table."""
         return self.round.event if self.round_id is not None else None
 
+    def organised_by(self, user: Any) -> bool:
+        """``user`` is the organiser account that started the table, or the tournament that
+        seated it."""
+        event = self.event
+        accounts = {self.owner_id, event.owner_id if event else None} - {None}
+        return bool(user.is_authenticated) and user.pk in accounts
+
     @property
     def seating(self) -> list[str]:
         return [seat.player.name for seat in self.seats.all()]

@@ -100,12 +100,9 @@ def _is_organiser(request: HttpRequest, session: TableSession) -> bool:
     """This browser started the table or opened its organiser link, or is signed in as the
     organiser account that started it through the API; at a tournament's table, it organises
     the tournament (opened the event's organiser link, or is the account that set it up)."""
+    if session.organised_by(request.user) or session.pk in request.session.get(ORGANISER_OF, []):
+        return True
     event = session.event
-    accounts = {session.owner_id, event.owner_id if event else None} - {None}
-    if request.user.is_authenticated and request.user.pk in accounts:
-        return True
-    if session.pk in request.session.get(ORGANISER_OF, []):
-        return True
     return event is not None and event.pk in request.session.get(EVENTS_ORGANISED, [])
 
 

@@ -76,10 +76,9 @@ def _session(token: str) -> TableSession:
 def _is_organiser(request: Request, session: TableSession) -> bool:
     """The account that created the table, or sent its organiser token; at a tournament's
     table, the event's account or its organiser token too."""
-    event = session.event
-    accounts = {session.owner_id, event.owner_id if event else None} - {None}
-    if request.user.is_authenticated and request.user.pk in accounts:
+    if session.organised_by(request.user):
         return True
+    event = session.event
     sent = request.headers.get("X-Organiser-Token", "").encode()
     tokens = [session.organiser_token, *([event.token] if event else [])]
     return any(secrets.compare_digest(sent, token.encode()) for token in tokens)
