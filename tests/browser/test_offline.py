@@ -51,12 +51,18 @@ def _posts_to(page, path: str) -> list[str]:
     return posts
 
 
-def test_a_kept_hand_the_server_refuses_is_dropped_and_the_phone_says_why(page, shot):
+def _hand_kept_offline(page) -> str:
+    """A new table whose first hand was saved with no connection: kept on the phone."""
     path = start_table(page, "jie-long", SEATING, leader=0)
     enter_hand(page, {0: 2, 1: 12, 2: 34, 3: 18})
     page.context.set_offline(True)
     page.get_by_role("button", name="Save hand").click()
     expect(page.locator("#unsent")).to_contain_text("1 hand(s) kept on this phone")
+    return path
+
+
+def test_a_kept_hand_the_server_refuses_is_dropped_and_the_phone_says_why(page, shot):
+    path = _hand_kept_offline(page)
     # Meanwhile the organiser locks the table from another phone.
     services.table_lock(session=TableSession.objects.get(), locked=True)
 
@@ -104,11 +110,7 @@ def test_a_hand_whose_answer_was_lost_is_sent_again_and_stored_once(page, shot):
 
 
 def test_a_kept_hand_another_phone_recorded_first_is_dropped_and_shown_taken(page, shot):
-    path = start_table(page, "jie-long", SEATING, leader=0)
-    enter_hand(page, {0: 2, 1: 12, 2: 34, 3: 18})
-    page.context.set_offline(True)
-    page.get_by_role("button", name="Save hand").click()
-    expect(page.locator("#unsent")).to_contain_text("1 hand(s) kept on this phone")
+    path = _hand_kept_offline(page)
     # Meanwhile another phone records hand 1, differently.
     other = plain_hand(Anna=12, Bob=2)
     services.hand_record(
