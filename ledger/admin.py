@@ -4,8 +4,8 @@ from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from ledger import services
 from ledger.models import Entry, Event, Hand, HandChange, Player, Round, Seat, TableSession
+from ledger.tables import services
 
 
 class SeatInline(admin.TabularInline):
@@ -22,7 +22,7 @@ class HandChangeInline(admin.TabularInline):
 
 class RecountsItsTable(admin.ModelAdmin):
     """Hands and seats edited here change what their table adds up to: its tally is counted
-    again (ledger.tally), as every change through ledger.services does."""
+    again (ledger.tables.tally), as every change through ledger.tables.services does."""
 
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)

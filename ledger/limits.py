@@ -15,13 +15,18 @@ import time
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import HttpRequest
+from django.http import Http404, HttpRequest
 
 GUESSES = "guesses"  # table links that match no table or event (ledger/middleware.py)
 LOGINS = "logins"  # sign-in attempts: the admin's and the API's auth/token/
 LOGIN_WINDOW = 600  # seconds
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+class NoSuchLink(Http404):
+    """A token that matches no table or event: the guess limit counts these (ledger/limits.py),
+    and no other 404 (a missing hand under a real table is a mistake, not a guess)."""
 
 
 @functools.lru_cache(maxsize=8)

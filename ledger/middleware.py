@@ -3,7 +3,7 @@
 Links carry 128 random bits, so guessing is hopeless anyway; this makes it slow as well.
 An address that asks for more than ``settings.GUESS_LIMIT`` links that match no table or
 event within ``GUESS_WINDOW`` seconds gets 429 for every table link, right or wrong, until the
-window passes. Only a token that matches nothing counts (``selectors.NoSuchLink``): a missing
+window passes. Only a token that matches nothing counts (``limits.NoSuchLink``): a missing
 hand under a real table, or an unknown export, is a mistake, not a guess. Sign-ins at the
 admin count with the API's (``settings.LOGIN_LIMIT``). The counts are shared by every worker
 and server, per real client address (ledger/limits.py).
@@ -22,7 +22,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from ledger import limits, selectors
+from ledger import limits
+from ledger.tables import selectors
 
 GUESS_WINDOW = 600  # seconds
 LINK_PREFIXES = (
@@ -98,7 +99,7 @@ class GuessLimitMiddleware:
         return response
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> None:
-        if isinstance(exception, selectors.NoSuchLink):
+        if isinstance(exception, limits.NoSuchLink):
             limits.mark_wrong_link(request)  # the API marks its own (ledger/api/errors.py)
 
     def _sign_in(self, request: HttpRequest) -> HttpResponse:

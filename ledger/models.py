@@ -79,7 +79,7 @@ class TableSession(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     # Raised by every saved change; live pages poll it to learn whether anything is new.
     revision = models.PositiveIntegerField(default=0)
-    # What standings need of the table, rewritten with every change (ledger.tally).
+    # What standings need of the table, rewritten with every change (ledger.tables.tally).
     tally = models.JSONField(default=dict, blank=True, editable=False)
     # A table of a tournament round (Round is defined below), and its number in the round.
     round = models.ForeignKey(

@@ -14,9 +14,11 @@ from rest_framework.exceptions import APIException
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from ledger import limits, selectors, services
+from ledger import limits
 from ledger.api.serializers import stored_hand
 from ledger.api.shapes import ErrorShape
+from ledger.events import services as event_services
+from ledger.tables import services
 from scoring import ScoringError
 
 
@@ -62,7 +64,7 @@ def _first(detail: Any, path: str = "") -> tuple[str, str]:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    if isinstance(exc, selectors.NoSuchLink):
+    if isinstance(exc, limits.NoSuchLink):
         limits.mark_wrong_link(context["request"]._request)  # for the guess limit's middleware
     if isinstance(exc, ScoringError):
         return Response(_error(exc.message, exc.path), status=400)
@@ -78,9 +80,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, services.StaleVersion):
         message = f"hand {exc.hand.number} has changed since your version: here it is now"
         return Response(_error(message, "version", hand=stored_hand(exc.hand)), status=409)
-    if isinstance(exc, services.RoundStarted):
+    if isinstance(exc, event_services.RoundStarted):
         return Response(_error(str(exc)), status=409)
-    if isinstance(exc, services.Refused):
+    if isinstance(exc, event_services.Refused):
         return Response(_error(str(exc)), status=400)
     if isinstance(exc, services.TableLocked):
         message = "this table is locked by its organiser: nothing was saved"

@@ -10,10 +10,10 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from ledger import services
 from ledger.models import Hand, HandChange, TableSession
-from tests.ledger.conftest import SEATING, plain_hand
+from ledger.tables import services
 from tests.scoring.test_examples import REPO, assert_gives, example_names, load
+from tests.tables.conftest import SEATING, plain_hand
 
 API = "/api/v1"
 

@@ -7,8 +7,10 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from ledger import limits, services
-from tests.ledger.conftest import SEATING, plain_hand
+from ledger import limits
+from ledger.events import services as event_services
+from ledger.tables import services
+from tests.tables.conftest import SEATING, plain_hand
 
 API = "/api/v1"
 WRONG = "guess0000000000000000"
@@ -101,7 +103,7 @@ def test_missing_hands_and_exports_of_a_real_table_are_not_guesses(table, settin
 
 def test_a_missing_round_of_a_real_event_is_not_a_guess_but_a_wrong_event_token_is(db, settings):
     settings.GUESS_LIMIT = 2
-    event = services.event_create(name="Club", game="jie-long", options={}, rounds=2)
+    event = event_services.event_create(name="Club", game="jie-long", options={}, rounds=2)
     api = APIClient()
 
     missing = [api.post(f"{API}/events/{event.token}/rounds/9/begin/") for _ in range(3)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from ledger import services
+from ledger.events import services
 from ledger.models import Event
 from tests.events.test_events import TWELVE, play
 

@@ -14,9 +14,9 @@ from django.contrib.auth.models import User
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from ledger import services
 from ledger.models import Hand, TableSession
-from tests.ledger.conftest import SEATING, plain_hand
+from ledger.tables import services
+from tests.tables.conftest import SEATING, plain_hand
 
 API = "/api/v1"
 NEXT_HAND = {"number": 2, "hand": plain_hand(), "device": ""}

@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from ledger import services
+from ledger.tables import services
 
 API = "/api/v1/players/"
 MINE = ["Anna", "Bob", "Celine", "Dominic"]

@@ -15,8 +15,9 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.authtoken.models import Token
 
-from ledger import services
-from tests.ledger.conftest import SEATING, plain_hand
+from ledger.events import services as event_services
+from ledger.tables import services
+from tests.tables.conftest import SEATING, plain_hand
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "schemathesis"
 
@@ -37,10 +38,10 @@ def test_the_api_conforms_to_its_schema(live_server, settings):
     services.hand_record(session=table, number=1, data=plain_hand())
     account = User.objects.create_user("organiser", password="a long password")
     token = Token.objects.create(user=account).key
-    event = services.event_create(name="Club", game="jie-long", options={}, rounds=2)
+    event = event_services.event_create(name="Club", game="jie-long", options={}, rounds=2)
     for name in SEATING:
-        services.entry_add(event=event, name=name, organiser=True)
-    services.round_seat(event=event)
+        event_services.entry_add(event=event, name=name, organiser=True)
+    event_services.round_seat(event=event)
     env = {**os.environ, "LEDGER_TABLE_TOKEN": table.token, "LEDGER_READ_TOKEN": table.read_token}
     env |= {"LEDGER_EVENT_TOKEN": event.token, "LEDGER_REGISTER_TOKEN": event.register_token}
     env |= {"LEDGER_RESULTS_TOKEN": event.read_token}

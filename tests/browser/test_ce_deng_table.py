@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from ledger import services
 from ledger.models import Hand
+from ledger.tables import services
 from tests.browser.conftest import csv_rows, enter_hand, save_hand, start_table, texts
 
 SEATING = ["Anna", "Bob", "Celine", "Dominic"]

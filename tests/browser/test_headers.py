@@ -127,7 +127,7 @@ def test_the_admin_works_under_the_policy(page, refused, shot):
 
 
 def test_the_print_button_of_the_table_cards_prints(page, refused):
-    from ledger import services
+    from ledger.events import services
 
     event = services.event_create(name="Club", game="jie-long", options={}, rounds=2)
     for name in SEATING:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from ledger import services
 from ledger.models import Hand, TableSession
+from ledger.tables import services
 from tests.browser.conftest import enter_hand, start_table
-from tests.ledger.conftest import plain_hand
+from tests.tables.conftest import plain_hand
 
 SEATING = ["Anna", "Bob", "Celine", "Dominic"]
 BACK = 15_000  # ms: the phone retries after 2, 4, 8 s... and when the browser says it is online

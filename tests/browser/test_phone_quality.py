@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from ledger import services
 from ledger.models import TableSession
+from ledger.tables import services
 from tests.browser.conftest import PHONE, enter_hand, save_hand, start_table, texts
 
 SEATING = ["Anna", "Bob", "Celine", "Dominic"]

@@ -110,7 +110,7 @@ def test_a_three_round_event_of_twelve_players(page, new_context, live_server, s
 
 
 def test_a_timed_round_counts_down_on_the_organisers_page_and_the_projector(page, shot):
-    from ledger import services
+    from ledger.events import services
 
     event = services.event_create(
         name="Timed", game="tiu-yu", options={}, rounds=1, minutes_per_round=30

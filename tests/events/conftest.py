@@ -1,8 +1,8 @@
 import pytest
 
-from ledger import services
+from ledger.events import services
 from tests.events.test_events import TWELVE
-from tests.ledger.conftest import ce_deng  # noqa: F401 - a fixture shared with the web tests
+from tests.tables.conftest import ce_deng  # noqa: F401 - a fixture shared with the web tests
 
 
 @pytest.fixture

@@ -11,16 +11,17 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from ledger import services
+from ledger.events import services as event_services
 from ledger.models import Hand, TableSession
-from tests.ledger.conftest import plain_hand
+from ledger.tables import services
+from tests.tables.conftest import plain_hand
 
 API = "/api/v1"
 
 
 @pytest.fixture
 def table(event) -> TableSession:
-    services.round_seat(event=event)
+    event_services.round_seat(event=event)
     table = TableSession.objects.filter(round__event=event).order_by("table_number").first()
     hand = plain_hand(first=table.seating[0])
     hand["results"] = dict(zip(table.seating, ({"pips": n} for n in (2, 12, 34, 18)), strict=False))
@@ -87,7 +88,7 @@ def test_the_account_that_set_up_the_event_organises_its_tables(event, table):
 
 
 def test_the_registration_link_does_not_bring_back_a_player_who_dropped_out(client, event):
-    services.entry_drop(event=event, name=event.entries.first().player.name)
+    event_services.entry_drop(event=event, name=event.entries.first().player.name)
     name = event.entries.first().player.name
 
     page = client.post(reverse("event_register", args=[event.register_token]), {"name": name})
@@ -101,7 +102,7 @@ def test_the_registration_link_does_not_bring_back_a_player_who_dropped_out(clie
 
 def test_the_organiser_brings_back_a_player_who_dropped_out(client, event):
     name = event.entries.first().player.name
-    services.entry_drop(event=event, name=name)
+    event_services.entry_drop(event=event, name=name)
 
     client.post(reverse("event_organise", args=[event.token]), {"action": "add", "name": name})
 

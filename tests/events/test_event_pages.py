@@ -8,7 +8,7 @@ import io
 import pytest
 from django.urls import reverse
 
-from ledger import services
+from ledger.events import services
 from ledger.models import Entry, Event, Round
 from tests.events.test_events import TWELVE, play
 

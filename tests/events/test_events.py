@@ -7,8 +7,10 @@ from itertools import combinations, pairwise
 
 import pytest
 
-from ledger import selectors, services
+from ledger.events import selectors
+from ledger.events import services as event_services
 from ledger.models import Round, TableSession
+from ledger.tables import services
 from scoring import ScoringError
 
 TWELVE = [f"Player {i:02}" for i in range(1, 13)]
@@ -24,14 +26,14 @@ def play(table: TableSession, *pips: int) -> None:
 
 def test_an_event_refuses_what_the_engine_refuses(db):
     with pytest.raises(ScoringError) as refused:
-        services.event_create(name="X", game="ding-niu", options={"stake": 1}, rounds=2)
+        event_services.event_create(name="X", game="ding-niu", options={"stake": 1}, rounds=2)
     assert refused.value.path == "options.stake"
     with pytest.raises(ValueError, match="rounds"):
-        services.event_create(name="X", game="jie-long", options={}, rounds=0)
+        event_services.event_create(name="X", game="jie-long", options={}, rounds=0)
 
 
 def test_a_round_is_tables_of_the_event_game_seating_every_active_player(event):
-    played = services.round_seat(event=event)
+    played = event_services.round_seat(event=event)
 
     tables = list(TableSession.objects.filter(round=played).order_by("table_number"))
     assert [t.table_number for t in tables] == [1, 2, 3]
@@ -43,25 +45,27 @@ def test_a_round_is_tables_of_the_event_game_seating_every_active_player(event):
 
 def test_round_one_is_the_same_for_the_same_seed(db):
     def first_round():
-        event = services.event_create(name="E", game="jie-long", options={}, rounds=1, seed="fixed")
+        event = event_services.event_create(
+            name="E", game="jie-long", options={}, rounds=1, seed="fixed"
+        )
         for name in TWELVE:
-            services.entry_add(event=event, name=name, organiser=True)
-        round = services.round_seat(event=event)
+            event_services.entry_add(event=event, name=name, organiser=True)
+        round = event_services.round_seat(event=event)
         return [t.seating for t in round.tables.order_by("table_number")]
 
     assert first_round() == first_round()
 
 
 def test_the_next_round_waits_for_this_one_to_begin(event):
-    services.round_seat(event=event)
+    event_services.round_seat(event=event)
 
-    with pytest.raises(services.RoundStarted):
-        services.round_seat(event=event)
+    with pytest.raises(event_services.RoundStarted):
+        event_services.round_seat(event=event)
 
 
 def test_mixing_round_two_meets_as_few_again_as_possible(event):
-    one = services.round_begin(round=services.round_seat(event=event))
-    two = services.round_seat(event=event)
+    one = event_services.round_begin(round=event_services.round_seat(event=event))
+    two = event_services.round_seat(event=event)
 
     before = {frozenset(p) for t in one.tables.all() for p in combinations(t.seating, 2)}
     again = [
@@ -71,29 +75,29 @@ def test_mixing_round_two_meets_as_few_again_as_possible(event):
 
 
 def test_the_organiser_swaps_two_players_before_the_round_begins(event):
-    played = services.round_seat(event=event)
+    played = event_services.round_seat(event=event)
     tables = list(played.tables.order_by("table_number"))
     lead, other = tables[0].seating[0], tables[1].seating[2]
 
-    services.round_swap(round=played, first=lead, second=other)
+    event_services.round_swap(round=played, first=lead, second=other)
 
     tables = list(played.tables.order_by("table_number"))
     assert tables[0].seating[0] == other and tables[0].first == other
     assert tables[1].seating[2] == lead
-    services.round_begin(round=played)
-    with pytest.raises(services.RoundStarted):
-        services.round_swap(round=played, first=lead, second=other)
+    event_services.round_begin(round=played)
+    with pytest.raises(event_services.RoundStarted):
+        event_services.round_swap(round=played, first=lead, second=other)
 
 
 def test_byes_in_ding_niu_and_a_swap_with_a_bye(db):
-    event = services.event_create(name="Ding", game="ding-niu", options={}, rounds=2)
+    event = event_services.event_create(name="Ding", game="ding-niu", options={}, rounds=2)
     for name in TWELVE[:10]:
-        services.entry_add(event=event, name=name, organiser=True)
+        event_services.entry_add(event=event, name=name, organiser=True)
 
-    played = services.round_seat(event=event)
+    played = event_services.round_seat(event=event)
     sitting_out = played.byes[0]
     seated = played.tables.first().seating[1]
-    services.round_swap(round=played, first=sitting_out, second=seated)
+    event_services.round_swap(round=played, first=sitting_out, second=seated)
     played.refresh_from_db()
 
     assert len(played.byes) == 2 and seated in played.byes and sitting_out not in played.byes
@@ -101,7 +105,7 @@ def test_byes_in_ding_niu_and_a_swap_with_a_bye(db):
 
 
 def test_standings_add_up_every_table_with_tie_breakers(event):
-    round_one = services.round_begin(round=services.round_seat(event=event))
+    round_one = event_services.round_begin(round=event_services.round_seat(event=event))
     tables = list(round_one.tables.order_by("table_number"))
     play(tables[0], 2, 12, 34, 18)
     play(tables[1], 10, 10, 20, 30)
@@ -121,13 +125,13 @@ def test_standings_add_up_every_table_with_tie_breakers(event):
 
 
 def test_a_dropped_player_keeps_their_results_and_is_not_seated_again(event):
-    round_one = services.round_begin(round=services.round_seat(event=event))
+    round_one = event_services.round_begin(round=event_services.round_seat(event=event))
     table = round_one.tables.order_by("table_number").first()
     play(table, 2, 12, 34, 18)
     gone = table.seating[2]
 
-    services.entry_drop(event=event, name=gone)
-    round_two = services.round_seat(event=event)
+    event_services.entry_drop(event=event, name=gone)
+    round_two = event_services.round_seat(event=event)
 
     assert all(gone not in t.seating for t in round_two.tables.all())
     assert gone not in round_two.byes
@@ -136,10 +140,10 @@ def test_a_dropped_player_keeps_their_results_and_is_not_seated_again(event):
 
 
 def test_a_late_arrival_plays_from_the_next_round(event):
-    services.round_begin(round=services.round_seat(event=event))
-    services.entry_add(event=event, name="Late Lily", organiser=True)
+    event_services.round_begin(round=event_services.round_seat(event=event))
+    event_services.entry_add(event=event, name="Late Lily", organiser=True)
 
-    round_two = services.round_seat(event=event)
+    round_two = event_services.round_seat(event=event)
 
     names = [n for t in round_two.tables.all() for n in t.seating] + round_two.byes
     assert "Late Lily" in names and len(names) == 13
@@ -147,16 +151,16 @@ def test_a_late_arrival_plays_from_the_next_round(event):
 
 def test_the_event_has_as_many_rounds_as_it_says(event):
     for _ in range(3):
-        services.round_begin(round=services.round_seat(event=event))
+        event_services.round_begin(round=event_services.round_seat(event=event))
 
     with pytest.raises(ValueError, match="3 rounds"):
-        services.round_seat(event=event)
+        event_services.round_seat(event=event)
     assert Round.objects.filter(event=event).count() == 3
 
 
 def test_standings_take_a_constant_number_of_queries(event, django_assert_max_num_queries):
     for _ in range(2):
-        round = services.round_begin(round=services.round_seat(event=event))
+        round = event_services.round_begin(round=event_services.round_seat(event=event))
         for table in round.tables.all():
             play(table, 2, 12, 34, 18)
 
@@ -165,18 +169,18 @@ def test_standings_take_a_constant_number_of_queries(event, django_assert_max_nu
 
 
 def test_a_substitute_takes_a_players_place_before_the_round_begins(event):
-    played = services.round_seat(event=event)
+    played = event_services.round_seat(event=event)
     table = played.tables.order_by("table_number").first()
     absent = table.seating[0]
-    services.entry_add(event=event, name="Sub Sam", organiser=True)
+    event_services.entry_add(event=event, name="Sub Sam", organiser=True)
 
-    services.round_swap(round=played, first=absent, second="Sub Sam")
-    services.entry_drop(event=event, name=absent)
+    event_services.round_swap(round=played, first=absent, second="Sub Sam")
+    event_services.entry_drop(event=event, name=absent)
 
     table.refresh_from_db()
     assert table.seating[0] == "Sub Sam" and table.first == "Sub Sam"
     with pytest.raises(ValueError, match="not registered"):
-        services.round_swap(round=played, first="Sub Sam", second="Nobody")
+        event_services.round_swap(round=played, first="Sub Sam", second="Nobody")
 
 
 def _row(name: str, net: int, won: int, points: int) -> selectors.Standing:

@@ -8,7 +8,7 @@ from itertools import combinations, permutations
 
 import pytest
 
-from ledger.seating import Method, met_counts, seat_round, table_sizes
+from ledger.events.seating import Method, met_counts, seat_round, table_sizes
 from scoring import GAMES
 
 NAMES = [f"P{i:03}" for i in range(700)]

@@ -1,4 +1,4 @@
-"""Each table's kept tally (ledger.tally): always what its hands add up to, or not used."""
+"""Each table's kept tally (ledger.tables.tally): always what its hands add up to, or not used."""
 
 from __future__ import annotations
 
@@ -10,12 +10,14 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from ledger import selectors, services, tally
+from ledger.events import selectors
+from ledger.events import services as event_services
 from ledger.models import Seat, TableSession
+from ledger.tables import services, tally
 from tests.events.test_events import play
-from tests.ledger.conftest import plain_hand
-from tests.ledger.test_concurrency import _at_once
 from tests.scoring.test_examples import assert_gives, example_names, load
+from tests.tables.conftest import plain_hand
+from tests.tables.test_concurrency import _at_once
 
 
 def _hands(table: TableSession) -> tally.StoredHands:
@@ -77,7 +79,7 @@ def test_a_tally_not_counted_for_the_table_as_it_is_now_is_not_used(ce_deng):
 
 
 def test_standings_count_a_table_whose_tally_is_not_current_from_its_hands(event):
-    played = services.round_begin(round=services.round_seat(event=event))
+    played = event_services.round_begin(round=event_services.round_seat(event=event))
     tables = list(played.tables.order_by("table_number"))
     play(tables[0], 2, 12, 34, 18)
     before = [(row.name, row.net, row.hands) for row in selectors.standings(event).rows]

@@ -17,9 +17,10 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
-from ledger import services
+from ledger.events import services as event_services
 from ledger.models import Entry, Event, Hand, HandChange, Player, Round, Seat, TableSession
-from tests.ledger.conftest import SEATING, plain_hand
+from ledger.tables import services
+from tests.tables.conftest import SEATING, plain_hand
 
 EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "40"))
 FUZZ = settings(
@@ -61,10 +62,10 @@ def world(db, settings):
     }
     table = services.session_create(game="ce-deng", options={}, seating=SEATING, first="Anna")
     services.hand_record(session=table, number=1, data=plain_hand())
-    event = services.event_create(name="Club", game="jie-long", options={}, rounds=3)
+    event = event_services.event_create(name="Club", game="jie-long", options={}, rounds=3)
     for name in SEATING:
-        services.entry_add(event=event, name=name, organiser=True)
-    services.round_seat(event=event)
+        event_services.entry_add(event=event, name=name, organiser=True)
+    event_services.round_seat(event=event)
     account = User.objects.create_user("organiser", password="a long password")
     return {
         "table": table,

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.fuzz.conftest import FUZZ, TEXT, stored
-from tests.ledger.conftest import form_post
+from tests.tables.conftest import form_post
 
 HAND_FIELDS = [
     "number", "key", "device", "first", "direction", "event", "event_player", "action",

@@ -1,9 +1,10 @@
 import pytest
 from django.urls import reverse
 
-from ledger import services
+from ledger.events import services as event_services
 from ledger.models import Entry, Event, Hand, HandChange, Player, Round, Seat, TableSession
-from tests.ledger.conftest import plain_hand
+from ledger.tables import services
+from tests.tables.conftest import plain_hand
 
 
 @pytest.mark.parametrize(
@@ -11,10 +12,10 @@ from tests.ledger.conftest import plain_hand
 )
 def test_admin_lists_and_opens_every_model(admin_client, ce_deng, model):
     services.hand_record(session=ce_deng, number=1, data=plain_hand())
-    event = services.event_create(name="Club", game="ce-deng", options={}, rounds=1)
+    event = event_services.event_create(name="Club", game="ce-deng", options={}, rounds=1)
     for name in "ABCD":
-        services.entry_add(event=event, name=name, organiser=True)
-    services.round_seat(event=event)
+        event_services.entry_add(event=event, name=name, organiser=True)
+    event_services.round_seat(event=event)
     meta = model._meta
     listing = reverse(f"admin:{meta.app_label}_{meta.model_name}_changelist")
     change = reverse(

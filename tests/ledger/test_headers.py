@@ -9,10 +9,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from ledger import services
+from ledger.events import services as event_services
 from ledger.models import TableSession
-from ledger.views import DEVICE_COOKIE
-from tests.ledger.conftest import SEATING, form_post, plain_hand
+from ledger.tables import services
+from ledger.tables.views import DEVICE_COOKIE
+from tests.tables.conftest import SEATING, form_post, plain_hand
 
 # Script types a browser runs; a <script type="application/json"> is data.
 SCRIPT_TYPES = {"", "text/javascript", "module", "application/javascript"}
@@ -49,10 +50,10 @@ def inline_in(html: str) -> list[str]:
 def pages(ce_deng) -> dict[str, str]:
     """Every kind of page, by name: its path."""
     services.hand_record(session=ce_deng, number=1, data=plain_hand())
-    event = services.event_create(name="Club", game="jie-long", options={}, rounds=2)
+    event = event_services.event_create(name="Club", game="jie-long", options={}, rounds=2)
     for name in SEATING:
-        services.entry_add(event=event, name=name, organiser=True)
-    seated = services.round_seat(event=event)
+        event_services.entry_add(event=event, name=name, organiser=True)
+    seated = event_services.round_seat(event=event)
     table = TableSession.objects.get(round=seated)
     return {
         "home": reverse("home"),

@@ -2,7 +2,7 @@
 
     .venv/bin/python manage.py bench_events [--players 600] [--tables 150] [--hands 20]
 
-Seating is pure Python (ledger.seating), timed for rounds 1 to 3 under "mixing" (round 1 is
+Seating is pure Python (ledger.events.seating), timed for rounds 1 to 3 under "mixing" (round 1 is
 the seeded draw; later rounds avoid repeat table-mates). Standings are read from a throwaway
 SQLite database (never yours): an event of ``--tables`` Jie Long tables of 4 with ``--hands``
 hands each, timed with the number of queries.
@@ -24,9 +24,11 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext, override_settings
 from django.urls import reverse
 
-from ledger import seating, selectors, services
+from ledger.events import seating, selectors
+from ledger.events import services as event_services
 from ledger.management.commands.bench_web import PLAIN_STATIC, _report, _times
 from ledger.models import Event, Hand, HandChange, TableSession
+from ledger.tables import services
 
 PIPS = [2, 12, 34, 18]
 
@@ -71,10 +73,10 @@ class Command(BaseCommand):
             led.update(table[0] for table in plan.tables)
 
     def _standings(self, tables: int, hands: int, runs: int) -> None:
-        event = services.event_create(name="Bench", game="jie-long", options={}, rounds=1)
+        event = event_services.event_create(name="Bench", game="jie-long", options={}, rounds=1)
         for i in range(tables * 4):
-            services.entry_add(event=event, name=f"Player {i:04}", organiser=True)
-        played = services.round_begin(round=services.round_seat(event=event))
+            event_services.entry_add(event=event, name=f"Player {i:04}", organiser=True)
+        played = event_services.round_begin(round=event_services.round_seat(event=event))
         seated = list(TableSession.objects.filter(round=played).prefetch_related("seats__player"))
         # Straight into the tables: 3,000 saves through the services would only take longer.
         Hand.objects.bulk_create(

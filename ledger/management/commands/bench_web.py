@@ -19,8 +19,8 @@ from django.test import Client
 from django.test.utils import override_settings
 from django.urls import reverse
 
-from ledger import services
 from ledger.management.commands.bench_scoring import PLAYERS, ce_deng_document
+from ledger.tables import services
 
 PLAIN_STATIC = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

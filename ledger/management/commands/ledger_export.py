@@ -7,8 +7,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ledger.backup import export_tables
 from ledger.models import TableSession
+from ledger.tables.backup import export_tables
 
 
 class Command(BaseCommand):

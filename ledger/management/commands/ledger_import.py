@@ -9,7 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import DatabaseError
 
-from ledger.backup import import_tables, unknown_owners
+from ledger.tables.backup import import_tables, unknown_owners
 
 
 class Command(BaseCommand):

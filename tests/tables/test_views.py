@@ -9,9 +9,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from ledger import services
 from ledger.models import Hand, HandChange, TableSession
-from tests.ledger.conftest import SEATING, form_post, plain_hand
+from ledger.tables import services
+from tests.tables.conftest import SEATING, form_post, plain_hand
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

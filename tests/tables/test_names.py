@@ -9,7 +9,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
-from ledger import services
+from ledger.tables import services
 
 THEIRS = ["Erik", "Fang", "Gita"]
 MINE = ["Anna", "Bob", "Celine", "Dominic"]

@@ -23,8 +23,8 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.dateparse import parse_datetime
 
-from ledger import selectors, tally
 from ledger.models import Hand, HandChange, Player, Seat, TableSession
+from ledger.tables import selectors, tally
 from scoring import ScoringError
 from scoring.names import canonical
 

@@ -6,9 +6,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from ledger import services
 from ledger.models import Hand
-from tests.ledger.conftest import form_post, plain_hand
+from ledger.tables import services
+from tests.tables.conftest import form_post, plain_hand
 
 
 @pytest.fixture

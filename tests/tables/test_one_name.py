@@ -11,9 +11,10 @@ from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from ledger import services
+from ledger.events import services as event_services
 from ledger.models import Player, TableSession
-from tests.ledger.test_views import new_table_post
+from ledger.tables import services
+from tests.tables.test_views import new_table_post
 
 API = "/api/v1"
 
@@ -129,8 +130,8 @@ def test_a_tab_or_line_break_inside_a_name_is_a_space(db):
 
 
 def test_a_tournament_registration_refuses_a_hidden_character_and_finds_look_alikes(client, db):
-    event = services.event_create(name="Club", game="jie-long", options={}, rounds=1)
-    services.entry_add(event=event, name="Anna", organiser=True)
+    event = event_services.event_create(name="Club", game="jie-long", options={}, rounds=1)
+    event_services.entry_add(event=event, name="Anna", organiser=True)
 
     refused = client.post(
         reverse("event_register", args=[event.register_token]), {"name": "A\u200bnna"}
@@ -145,10 +146,10 @@ def test_a_tournament_registration_refuses_a_hidden_character_and_finds_look_ali
 
 
 def test_dropping_out_finds_the_player_in_any_spelling(db):
-    event = services.event_create(name="Club", game="jie-long", options={}, rounds=1)
-    services.entry_add(event=event, name="Anna Li", organiser=True)
+    event = event_services.event_create(name="Club", game="jie-long", options={}, rounds=1)
+    event_services.entry_add(event=event, name="Anna Li", organiser=True)
 
-    services.entry_drop(event=event, name="ａｎｎａ  LI")
+    event_services.entry_drop(event=event, name="ａｎｎａ  LI")
 
     assert not event.entries.get().active
 

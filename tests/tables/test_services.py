@@ -2,10 +2,10 @@ from __future__ import annotations
 
 import pytest
 
-from ledger import selectors, services
 from ledger.models import Hand, HandChange, TableSession
+from ledger.tables import selectors, services
 from scoring import ScoringError
-from tests.ledger.conftest import SEATING, plain_hand
+from tests.tables.conftest import SEATING, plain_hand
 
 
 def test_session_create_seats_players_in_order(ce_deng):

@@ -6,9 +6,9 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from ledger import services
 from ledger.models import Hand, HandChange
-from tests.ledger.conftest import form_post, plain_hand
+from ledger.tables import services
+from tests.tables.conftest import form_post, plain_hand
 
 API = "/api/v1"
 

@@ -1,4 +1,4 @@
-"""/api/v1/: the same services and selectors as the htmx views, as JSON.
+"""/api/v1/ for tables: the same services and selectors as the htmx views, as JSON.
 
 Rights, as on the web: a session's join token (in the path) is a player's rights on that table
 and nothing else; the organiser's rights (lock, void) come with the account that created the
@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 from django.contrib.auth import authenticate
@@ -29,14 +27,13 @@ from rest_framework import serializers
 from rest_framework.authtoken.models import Token as AuthToken
 from rest_framework.exceptions import NotAuthenticated, NotFound
 from rest_framework.permissions import IsAuthenticated
-from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 import scoring
-from ledger import exports, selectors, services
 from ledger.api import serializers as s
+from ledger.api.downloads import Download
 from ledger.api.errors import (
     CODE_RESPONSES,
     ORGANISER_RESPONSES,
@@ -45,9 +42,12 @@ from ledger.api.errors import (
     BadRequest,
     Forbidden,
 )
+from ledger.api.serializers import valid
 from ledger.api.shapes import ErrorShape, ScoreShape, SessionShape
 from ledger.api.throttles import CodeThrottle, LoginThrottle, WriteThrottle
 from ledger.models import TableSession
+from ledger.tables import exports as table_exports
+from ledger.tables import selectors, services
 
 TOKEN = OpenApiParameter("token", str, OpenApiParameter.PATH, description="The join token.")
 NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH, description="The hand's number.")
@@ -92,12 +92,6 @@ def _require_organiser(request: Request, session: TableSession) -> None:
 IDEMPOTENCY_KEY = re.compile(r"[\w-]{8,64}", re.ASCII)
 
 
-def _valid(serializer: type[serializers.Serializer], data: Any) -> dict[str, Any]:
-    checked = serializer(data=data)
-    checked.is_valid(raise_exception=True)
-    return dict(checked.validated_data)
-
-
 def _stored(session: TableSession, number: int) -> None:
     if not session.hands.filter(number=number).exists():
         raise NotFound("No such hand")
@@ -133,7 +127,7 @@ class Token(APIView):
     def post(self, request: Request) -> Response:
         """An organiser account's API token, for ``Authorization: Token <token>``. Accounts
         are made by the site's admin (/admin/, or ``manage.py createsuperuser``)."""
-        data = _valid(s.TokenIn, request.data)
+        data = valid(s.TokenIn, request.data)
         user = authenticate(request._request, username=data["username"], password=data["password"])
         if user is None or not user.is_active:
             raise BadCredentials("No such account, or the wrong password.")
@@ -267,7 +261,7 @@ class Sessions(APIView):
     def post(self, request: Request) -> Response:
         """Start a table. Anyone may, as on the web; with an organiser account's token the
         table is yours (you hold its organiser's rights without the organiser token)."""
-        data = _valid(s.SessionIn, request.data)
+        data = valid(s.SessionIn, request.data)
         seating = data["seating"]
         session = services.session_create(
             game=data["game"],
@@ -305,7 +299,7 @@ class SessionLock(APIView):
         """Lock the table (no more hands, corrections or voids) or open it again. Organiser."""
         session = _session(token)
         _require_organiser(request, session)
-        data = _valid(s.LockIn, request.data)
+        data = valid(s.LockIn, request.data)
         services.table_lock(session=session, locked=data["locked"])
         return Response(_session_out(request, selectors.scored(session)))
 
@@ -361,7 +355,7 @@ class Hands(APIView):
                 "new for each hand",
                 "Idempotency-Key",
             )
-        data = _valid(s.HandIn, request.data)
+        data = valid(s.HandIn, request.data)
         recorded = services.hand_record(
             session=session,
             number=data["number"],
@@ -399,7 +393,7 @@ class HandDetail(APIView):
     def put(self, request: Request, token: str, number: int) -> Response:
         """Correct a hand: send the whole hand as it should be, and the version you read."""
         session = _session(token)
-        data = _valid(s.CorrectionIn, request.data)
+        data = valid(s.CorrectionIn, request.data)
         _stored(session, number)
         services.hand_correct(
             session=session,
@@ -430,7 +424,7 @@ class HandVoid(APIView):
         """Void a hand: it stays in the history and counts for nothing. Organiser."""
         session = _session(token)
         _require_organiser(request, session)
-        data = _valid(s.VoidIn, request.data)
+        data = valid(s.VoidIn, request.data)
         _stored(session, number)
         services.hand_void(
             session=session, number=number, version=data["version"], device=data["device"]
@@ -451,26 +445,7 @@ class History(APIView):
         return Response([s.change_data(c) for c in selectors.changes(_session(token))])
 
 
-class CsvRenderer(BaseRenderer):
-    media_type = "text/csv"
-    format = "csv"
-
-    def render(
-        self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None
-    ) -> Any:
-        return data
-
-
-class Export(APIView):
-    throttle_classes = [CodeThrottle]
-    renderer_classes = [CsvRenderer, JSONRenderer]
-
-    def handle_exception(self, exc: Exception) -> Response:
-        # Errors are JSON, as everywhere else in the API, whatever the client accepts.
-        self.request.accepted_renderer = JSONRenderer()
-        self.request.accepted_media_type = JSONRenderer.media_type
-        return super().handle_exception(exc)
-
+class Export(Download):
     @extend_schema(
         parameters=[
             TOKEN,
@@ -478,7 +453,7 @@ class Export(APIView):
                 "kind",
                 str,
                 OpenApiParameter.PATH,
-                enum=list(exports.EXPORTS),
+                enum=list(table_exports.EXPORTS),
                 description="docs/exports.md",
             ),
         ],
@@ -487,173 +462,4 @@ class Export(APIView):
     )
     def get(self, request: Request, token: str, kind: str) -> HttpResponseBase:
         """The table's hands, payments or settle-up as CSV (UTF-8 with BOM; docs/exports.md)."""
-        return exports.response(_session(token), kind)
-
-
-# -- tournaments -----------------------------------------------------------------------------
-
-EVENT = OpenApiParameter(
-    "event_token", str, OpenApiParameter.PATH, description="The event's organiser token."
-)
-ROUND = OpenApiParameter("number", int, OpenApiParameter.PATH, description="The round.")
-EVENT_WRITE = {
-    400: ErrorShape,
-    409: OpenApiResponse(ErrorShape, "The round has begun, or the last one has not."),
-    **CODE_RESPONSES,
-    **WRITE_RESPONSES,
-}
-
-
-def _organised(request: Request, token: str) -> dict[str, Any]:
-    return s.results_data(selectors.event_by_token(token), organiser=True)
-
-
-def _entry_change(request: Request, token: str, change: Callable[..., object]) -> Response:
-    event = selectors.event_by_token(token)
-    change(event=event, name=_valid(s.NameIn, request.data)["name"])
-    return Response(_organised(request, token))
-
-
-class Events(APIView):
-    throttle_classes = [WriteThrottle]
-
-    @extend_schema(
-        request=s.EventIn,
-        responses={201: s.EventOut, 400: ErrorShape, 401: ErrorShape, **WRITE_RESPONSES},
-        tags=["tournaments"],
-    )
-    def post(self, request: Request) -> Response:
-        """Set up a tournament; the answer holds its three tokens."""
-        data = _valid(s.EventIn, request.data)
-        event = services.event_create(
-            **data, owner=request.user if request.user.is_authenticated else None
-        )
-        return Response(s.results_data(event, organiser=True), status=201)
-
-
-class EventDetail(APIView):
-    throttle_classes = [CodeThrottle]
-
-    @extend_schema(
-        parameters=[EVENT], responses={200: s.EventOut, **CODE_RESPONSES}, tags=["tournaments"]
-    )
-    def get(self, request: Request, event_token: str) -> Response:
-        """The organiser's view: players, rounds with every table's join token, standings."""
-        return Response(_organised(request, event_token))
-
-
-class EventEntries(APIView):
-    throttle_classes = [CodeThrottle, WriteThrottle]
-
-    @extend_schema(
-        parameters=[EVENT], request=s.NameIn, responses={200: s.EventOut, **EVENT_WRITE},
-        tags=["tournaments"],
-    )  # fmt: skip
-    def post(self, request: Request, event_token: str) -> Response:
-        """Register a player (a late arrival is seated from the next round)."""
-        return _entry_change(request, event_token, partial(services.entry_add, organiser=True))
-
-
-class EventDrop(APIView):
-    throttle_classes = [CodeThrottle, WriteThrottle]
-
-    @extend_schema(
-        parameters=[EVENT], request=s.NameIn, responses={200: s.EventOut, **EVENT_WRITE},
-        tags=["tournaments"],
-    )  # fmt: skip
-    def post(self, request: Request, event_token: str) -> Response:
-        """A player leaves: not seated again; their results stay."""
-        return _entry_change(request, event_token, services.entry_drop)
-
-
-class EventRounds(APIView):
-    throttle_classes = [CodeThrottle, WriteThrottle]
-
-    @extend_schema(
-        parameters=[EVENT], request=None, responses={201: s.EventOut, **EVENT_WRITE},
-        tags=["tournaments"],
-    )  # fmt: skip
-    def post(self, request: Request, event_token: str) -> Response:
-        """Seat the next round (its tables are table sessions; see their join tokens)."""
-        services.round_seat(event=selectors.event_by_token(event_token))
-        return Response(_organised(request, event_token), status=201)
-
-
-class RoundBegin(APIView):
-    throttle_classes = [CodeThrottle, WriteThrottle]
-
-    @extend_schema(
-        parameters=[EVENT, ROUND], request=None, responses={200: s.EventOut, **EVENT_WRITE},
-        tags=["tournaments"],
-    )  # fmt: skip
-    def post(self, request: Request, event_token: str, number: int) -> Response:
-        """The round begins (and its clock, with a time limit)."""
-        services.round_begin(round=selectors.event_round(event_token, number))
-        return Response(_organised(request, event_token))
-
-
-class RoundSwap(APIView):
-    throttle_classes = [CodeThrottle, WriteThrottle]
-
-    @extend_schema(
-        parameters=[EVENT, ROUND], request=s.SwapIn, responses={200: s.EventOut, **EVENT_WRITE},
-        tags=["tournaments"],
-    )  # fmt: skip
-    def post(self, request: Request, event_token: str, number: int) -> Response:
-        """Swap two players (or put a registered substitute in a place) before it begins."""
-        played = selectors.event_round(event_token, number)
-        data = _valid(s.SwapIn, request.data)
-        services.round_swap(round=played, first=data["first"], second=data["second"])
-        return Response(_organised(request, event_token))
-
-
-class EventRegister(APIView):
-    throttle_classes = [CodeThrottle, WriteThrottle]
-
-    @extend_schema(
-        parameters=[
-            OpenApiParameter("register_token", str, OpenApiParameter.PATH, description="Sign-up.")
-        ],
-        request=s.NameIn,
-        responses={201: s.ResultsOut, **EVENT_WRITE},
-        tags=["tournaments"],
-    )
-    def post(self, request: Request, register_token: str) -> Response:
-        """A player registers themselves through the event's registration link."""
-        event = selectors.event_by_register_token(register_token)
-        name = _valid(s.NameIn, request.data)["name"]
-        services.entry_add(event=event, name=name, organiser=False)
-        return Response(s.results_data(event, organiser=False), status=201)
-
-
-class EventResults(APIView):
-    throttle_classes = [CodeThrottle]
-
-    @extend_schema(
-        parameters=[
-            OpenApiParameter("results_token", str, OpenApiParameter.PATH, description="Read-only.")
-        ],
-        responses={200: s.ResultsOut, **CODE_RESPONSES},
-        tags=["tournaments"],
-    )
-    def get(self, request: Request, results_token: str) -> Response:
-        """Standings as if every table finished now, and the rounds' tables (read-only)."""
-        event = selectors.event_by_read_token(results_token)
-        return Response(s.results_data(event, organiser=False))
-
-
-class EventExport(Export):
-    @extend_schema(
-        parameters=[
-            OpenApiParameter("results_token", str, OpenApiParameter.PATH, description="Read-only."),
-            OpenApiParameter(
-                "kind", str, OpenApiParameter.PATH, enum=list(exports.EVENT_EXPORTS),
-                description="docs/exports.md",
-            ),
-        ],
-        responses={(200, "text/csv"): OpenApiTypes.STR, **CODE_RESPONSES},
-        tags=["tournaments"],
-    )  # fmt: skip
-    def get(self, request: Request, results_token: str, kind: str) -> HttpResponseBase:
-        """The event's standings or every settlement, as CSV (docs/exports.md)."""
-        return exports.event_response(selectors.event_by_read_token(results_token), kind)
+        return table_exports.response(_session(token), kind)

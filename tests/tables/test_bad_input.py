@@ -11,8 +11,8 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from ledger.models import Event, Hand, Player, TableSession
-from tests.ledger.conftest import form_post
-from tests.ledger.test_views import new_table_post
+from tests.tables.conftest import form_post
+from tests.tables.test_views import new_table_post
 
 API = "/api/v1"
 TOO_MANY_DIGITS = "9" * 5000

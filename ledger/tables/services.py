@@ -1,4 +1,4 @@
-"""Every write to the ledger: typed, keyword-only, one transaction each.
+"""Every write to a table: typed, keyword-only, one transaction each.
 
 The htmx views and the API call these same functions; nothing here computes a rule: every
 hand is checked by ``scoring`` before anything is saved.
@@ -8,29 +8,23 @@ from __future__ import annotations
 
 import hashlib
 import json
-from datetime import timedelta
 from typing import Any, NamedTuple
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Prefetch
-from django.utils import timezone
-from django.utils.translation import gettext as _
 
 import scoring
-from ledger import seating, selectors, tally
 from ledger.models import (
     NAME_LENGTH,
-    Entry,
-    Event,
     Hand,
     HandChange,
     Player,
     Round,
     Seat,
     TableSession,
-    default_tie_breakers,
 )
+from ledger.tables import tally
 from scoring import names
 
 
@@ -145,7 +139,7 @@ def table_lock(*, session: TableSession, locked: bool) -> None:
     """Lock the table (no more hands, corrections or voids) or open it again."""
     with transaction.atomic():
         TableSession.objects.filter(pk=session.pk).update(locked=locked)
-        _touch(session)
+        table_changed(session)
     session.locked = locked
 
 
@@ -153,11 +147,11 @@ def table_recount(*, session: TableSession) -> None:
     """Count the table's tally again from its hands, after a change made outside these
     services (the admin, an import); live pages see a new revision."""
     with transaction.atomic():
-        _touch(session)
+        table_changed(session)
 
 
-def _touch(session: TableSession, played: scoring.HandResult | None = None) -> None:
-    """Raise the table's revision and rewrite its tally (ledger.tally): with ``played``, a
+def table_changed(session: TableSession, played: scoring.HandResult | None = None) -> None:
+    """Raise the table's revision and rewrite its tally (ledger.tables.tally): with ``played``, a
     newly recorded hand, added to it; otherwise every hand counted again.
 
     The table's row stays locked until the transaction ends, so two phones' saves at one table
@@ -240,7 +234,7 @@ def hand_record(
             HandChange.objects.create(
                 hand=hand, kind=HandChange.Kind.RECORD, after=data, device=device
             )
-            _touch(session, played)
+            table_changed(session, played)
     except IntegrityError:
         # Another save committed between our checks and our insert: a retry of this very
         # submission, or another phone's save of the same hand.
@@ -309,7 +303,7 @@ def hand_correct(
         HandChange.objects.create(
             hand=current, kind=HandChange.Kind.CORRECT, before=before, after=data, device=device
         )
-        _touch(session)
+        table_changed(session)
     return current
 
 
@@ -329,198 +323,5 @@ def hand_void(*, session: TableSession, number: int, version: int, device: str =
         HandChange.objects.create(
             hand=current, kind=HandChange.Kind.VOID, before=current.data, device=device
         )
-        _touch(session)
-    return current
-
-
-# -- tournaments -----------------------------------------------------------------------------
-
-MAX_ROUNDS = 50
-
-
-class Refused(ValueError):
-    """A tournament change that cannot be made; the message says why."""
-
-
-class RoundStarted(Exception):
-    """The round has begun: its seating can no longer change."""
-
-
-def event_create(
-    *,
-    name: str,
-    game: str,
-    options: dict[str, Any],
-    rounds: int,
-    method: str = Event.Method.MIXING,
-    hands_per_round: int | None = None,
-    minutes_per_round: int | None = None,
-    seed: str = "",
-    tie_breakers: list[str] | None = None,
-    owner: AbstractBaseUser | None = None,
-) -> Event:
-    """Set up a tournament. Raises ScoringError for a game or options the engine refuses and
-    ValueError for the rest."""
-    if not name.strip():
-        raise Refused("the event needs a name")
-    if not 1 <= rounds <= MAX_ROUNDS:
-        raise Refused(f"rounds: 1 to {MAX_ROUNDS}")
-    if method not in Event.Method.values:
-        raise Refused(f"method: {' or '.join(Event.Method.values)}")
-    if game not in scoring.GAMES:
-        raise scoring.ScoringError("no such game: {game}", "game", game=repr(game))
-    ties = default_tie_breakers() if tie_breakers is None else tie_breakers
-    if not set(ties) <= set(default_tie_breakers()) or len(set(ties)) != len(ties):
-        raise Refused(f"tie-breakers: each once, of {', '.join(default_tie_breakers())}")
-    # The engine checks the options, on the smallest table the game allows.
-    seating = [f"P{i}" for i in range(scoring.GAMES[game].player_counts[0])]
-    scoring.parse_session({"game": game, "options": options, "seating": seating})
-    return Event.objects.create(
-        name=name.strip(),
-        game=game,
-        options=options,
-        rounds=rounds,
-        method=method,
-        hands_per_round=hands_per_round,
-        minutes_per_round=minutes_per_round,
-        owner=owner,
-        tie_breakers=ties,
-        **({"seed": seed} if seed else {}),
-    )
-
-
-def entry_add(*, event: Event, name: str, organiser: bool) -> Entry:
-    """Register ``name`` (a late arrival too: seated from the next round). A player who had
-    dropped out is back only when the ``organiser`` says so, not through the public
-    registration link. Raises ScoringError for a name that cannot be a player's."""
-    name = names.tidy(name)
-    names.check(name, "name", NAME_LENGTH)
-    with transaction.atomic():
-        entry, created = Entry.objects.get_or_create(event=event, player=Player.for_name(name))
-        if not created and not entry.active:
-            if not organiser:
-                message = _("{name} has left this event: only its organiser can bring them back")
-                raise Refused(message.format(name=entry.player.name))
-            entry.active = True
-            entry.save(update_fields=["active"])
-    return entry
-
-
-def entry_drop(*, event: Event, name: str) -> None:
-    """``name`` leaves the event: not seated in later rounds; their results stay."""
-    Entry.objects.filter(event=event, player__key=names.canonical(name)).update(active=False)
-
-
-def round_seat(*, event: Event) -> Round:
-    """Seat the next round: its tables (table sessions of the event's game) and its byes.
-
-    The seating may still change (``round_swap``) until ``round_begin``.
-    """
-    with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
-        previous = list(event.round_set.all())
-        if previous and previous[-1].started is None:
-            raise RoundStarted("the last round has not begun yet")
-        number = len(previous) + 1
-        if number > event.rounds:
-            raise Refused(f"the event has {event.rounds} rounds")
-        history = selectors.event_history(event)
-        players = list(
-            event.entries.filter(active=True).order_by("pk").values_list("player__name", flat=True)
-        )
-        method = seating.Method(event.method) if number > 1 else seating.Method.RANDOM
-        ranked = selectors.standings(event).rows if method is seating.Method.STANDINGS else []
-        plan = seating.seat_round(
-            players,
-            allowed=scoring.GAMES[event.game].player_counts,
-            method=method,
-            seed=event.seed,
-            round_number=number,
-            standings=[row.name for row in ranked],
-            met=history.met,
-            led=history.led,
-            byes_had=history.byes,
-        )
-        played = Round.objects.create(
-            event=event, number=number, method=method, byes=list(plan.byes)
-        )
-        for table_number, names in enumerate(plan.tables, start=1):
-            session_create(
-                game=event.game,
-                options=event.options,
-                seating=list(names),
-                first=names[0],
-                round=played,
-                table_number=table_number,
-            )
-    return played
-
-
-def round_swap(*, round: Round, first: str, second: str) -> None:
-    """Swap two players' places (a seat, or a bye) before the round begins.
-
-    One of them may be a registered player who is not in the round (a substitute, or a late
-    arrival): they take the other's place, and the other sits this round out.
-    """
-    with transaction.atomic():
-        current = Round.objects.select_for_update().get(pk=round.pk)
-        if current.started is not None:
-            raise RoundStarted("the round has begun: its seating can no longer change")
-        seats = {
-            seat.player.key: seat
-            for seat in Seat.objects.filter(session__round=current).select_related(
-                "player", "session"
-            )
-        }
-        byes = {names.canonical(name): i for i, name in enumerate(current.byes)}
-        keys = [names.canonical(name) for name in (first, second)]
-        places = [seats.get(key, byes.get(key)) for key in keys]
-        changed: list[Seat] = []  # seats that now hold someone else
-        if places.count(None) == 1:
-            outside = (first, second)[places.index(None)]
-            player = Player.objects.filter(
-                entries__event_id=current.event_id,
-                entries__active=True,
-                key=names.canonical(outside),
-            ).first()
-            if player is None:
-                raise Refused(f"{outside} is not registered in this event")
-            place = next(p for p in places if p is not None)
-            if isinstance(place, Seat):
-                place.player = player
-                changed.append(place)
-            else:
-                current.byes[place] = player.name
-                current.save(update_fields=["byes"])
-            places = []
-        elif None in places:
-            raise Refused("at least one of the two must be seated or have a bye this round")
-        a, b = places or (None, None)
-        if isinstance(a, Seat) and isinstance(b, Seat):
-            if a.session_id != b.session_id:
-                a.player, b.player = b.player, a.player
-                changed += [a, b]
-        elif isinstance(a, Seat) or isinstance(b, Seat):
-            seat, index = (a, b) if isinstance(a, Seat) else (b, a)
-            name = current.byes[index]
-            current.byes[index] = seat.player.name
-            seat.player = Player.objects.get(key=names.canonical(name))
-            changed.append(seat)
-            current.save(update_fields=["byes"])
-        for seat in changed:
-            seat.save(update_fields=["player"])
-            if seat.position == 0:  # seat 0 leads the first hand
-                TableSession.objects.filter(pk=seat.session_id).update(first=seat.player.name)
-            _touch(seat.session)  # its seating changed: what was scored of it is out of date
-
-
-def round_begin(*, round: Round) -> Round:
-    """The round's clock starts (with the event's time limit, if it has one)."""
-    with transaction.atomic():
-        current = Round.objects.select_for_update().select_related("event").get(pk=round.pk)
-        if current.started is None:
-            current.started = timezone.now()
-            minutes = current.event.minutes_per_round
-            current.ends = current.started + timedelta(minutes=minutes) if minutes else None
-            current.save(update_fields=["started", "ends"])
+        table_changed(session)
     return current

@@ -8,9 +8,9 @@ from threading import Barrier
 import pytest
 from django.db import connection
 
-from ledger import services
 from ledger.models import Hand, HandChange
-from tests.ledger.conftest import SEATING, plain_hand
+from ledger.tables import services
+from tests.tables.conftest import SEATING, plain_hand
 
 PHONES = 50
 

@@ -1,6 +1,6 @@
 """A table's tally: what an event's standings need of it, kept on the table.
 
-Every change that ``ledger.services`` makes to a table rewrites its tally in the same
+Every change that ``ledger.tables.services`` makes to a table rewrites its tally in the same
 transaction, so the standings of 150 tables read 150 small documents instead of scoring 3,000
 hands on every page. A tally records the revision, game, options, seating and first player it
 was counted for; one that does not match its table (edited in the admin, say, or never counted)

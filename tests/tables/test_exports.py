@@ -8,8 +8,9 @@ import io
 import pytest
 from django.urls import reverse
 
-from ledger import services
+from ledger.events import services as event_services
 from ledger.models import Event, Player, TableSession
+from ledger.tables import services
 
 HYPERLINK = '=HYPERLINK("http://evil","x")'
 FORMULAS = ["=1+1", "@SUM(A1)", "+1", "-2+3", "\tx", "\rx", HYPERLINK]
@@ -109,7 +110,7 @@ def test_amounts_as_scoring_writes_them_stay_plain_numbers(client, formula_table
 @pytest.fixture
 def formula_event(client, db) -> Event:
     """An event whose players registered themselves through its public link."""
-    event = services.event_create(
+    event = event_services.event_create(
         name="Open night", game="jie-long", options=STAKE, rounds=1, seed="formulas"
     )
     register = reverse("event_register", args=[event.register_token])
@@ -118,7 +119,7 @@ def formula_event(client, db) -> Event:
     assert event.entries.count() == 12
     # Not "\tx" and "\rx": one name to the rules ("x"), so one player in the standings.
     _as_stored({"Tab": "\tTab", "CR": "\rCR"})
-    played = services.round_begin(round=services.round_seat(event=event))
+    played = event_services.round_begin(round=event_services.round_seat(event=event))
     for table in played.tables.all():
         _play(table, (2, 12, 34, 18), (3, 12, 34, 17))
     return event

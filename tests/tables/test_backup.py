@@ -7,10 +7,10 @@ from django.contrib.auth.models import User
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from ledger import selectors, services, tally
-from ledger.backup import export_tables
 from ledger.models import Hand, HandChange, Player, TableSession
-from tests.ledger.conftest import SEATING, plain_hand
+from ledger.tables import selectors, services, tally
+from ledger.tables.backup import export_tables
+from tests.tables.conftest import SEATING, plain_hand
 
 
 def _played(session):

@@ -15,11 +15,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from ledger import exports, selectors, services
-from ledger.forms import EventForm, engine_message
+from ledger import rights
+from ledger.events import exports, selectors, services
+from ledger.events.forms import EventForm
+from ledger.forms import engine_message
 from ledger.games import OPTION_FIELDS, title
 from ledger.models import Event, Round
-from ledger.views import EVENTS_ORGANISED
 from scoring import GAMES, ScoringError
 from scoring.names import canonical
 
@@ -65,10 +66,7 @@ def _status(event: Event, rounds: list[Round], standings: selectors.Standings) -
 @require_http_methods(["GET", "POST"])
 def event_organise(request: HttpRequest, token: str) -> HttpResponse:
     event = selectors.event_by_token(token)
-    # This browser organises the event's tables too (lock, void), as the organiser link does.
-    events = request.session.get(EVENTS_ORGANISED, [])
-    if event.pk not in events:
-        request.session[EVENTS_ORGANISED] = [*events, event.pk]
+    rights.grant_event(request, event)
     error = ""
     if request.method == "POST":
         action = request.POST.get("action", "")

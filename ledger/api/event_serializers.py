@@ -1,0 +1,152 @@
+"""What the API takes and gives for tournaments."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from ledger.api.shapes import (
+    AmountField,
+    OptionsField,
+    StrictChar,
+    StrictInteger,
+)
+from ledger.events import selectors
+from ledger.models import Event, default_tie_breakers
+from scoring import GAMES
+from scoring.document import amount
+
+
+class EventIn(serializers.Serializer):
+    name = StrictChar(max_length=80)
+    game = serializers.ChoiceField(list(GAMES))
+    options = OptionsField(required=False, default=dict)
+    rounds = StrictInteger(min_value=1, max_value=50)
+    hands_per_round = StrictInteger(min_value=1, max_value=500, required=False, allow_null=True)
+    minutes_per_round = StrictInteger(min_value=1, max_value=600, required=False, allow_null=True)
+    method = serializers.ChoiceField(Event.Method.values, default=Event.Method.MIXING)
+    tie_breakers = serializers.ListField(
+        child=serializers.ChoiceField(default_tie_breakers()), required=False, max_length=3
+    )
+
+
+class NameIn(serializers.Serializer):
+    name = StrictChar(max_length=40)
+
+
+class SwapIn(serializers.Serializer):
+    first = StrictChar(max_length=40)
+    second = StrictChar(max_length=40)
+
+
+class EventStandingOut(serializers.Serializer):
+    place = serializers.IntegerField()
+    name = serializers.CharField()
+    net = AmountField()
+    hands_won = serializers.IntegerField()
+    points = serializers.IntegerField()
+    hands = serializers.IntegerField()
+    byes = serializers.IntegerField()
+    active = serializers.BooleanField()
+
+
+class RoundTableOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    seating = serializers.ListField(child=serializers.CharField(), help_text="Seat 0 leads.")
+    hands = serializers.IntegerField(help_text="Hands that count so far.")
+    read_token = serializers.CharField(help_text="The table's read-only link token.")
+
+
+class OrganiserTableOut(RoundTableOut):
+    token = serializers.CharField(help_text="The table's join token (for the table card).")
+
+
+class RoundOut(serializers.Serializer):
+    number = serializers.IntegerField()
+    method = serializers.CharField()
+    started = serializers.DateTimeField(allow_null=True)
+    ends = serializers.DateTimeField(allow_null=True)
+    byes = serializers.ListField(child=serializers.CharField())
+    tables = RoundTableOut(many=True)
+
+
+class OrganiserRoundOut(RoundOut):
+    tables = OrganiserTableOut(many=True)
+
+
+class ResultsOut(serializers.Serializer):
+    name = serializers.CharField()
+    game = serializers.CharField()
+    rounds = serializers.IntegerField()
+    standings = EventStandingOut(many=True, help_text="Everyone registered, best first.")
+    played = RoundOut(many=True, help_text="The rounds seated so far.")
+
+
+class EventOut(ResultsOut):
+    token = serializers.CharField(help_text="The organiser's token: keep it.")
+    register_token = serializers.CharField(help_text="For players to register themselves.")
+    read_token = serializers.CharField(help_text="For the read-only results.")
+    options = serializers.DictField()
+    method = serializers.CharField()
+    tie_breakers = serializers.ListField(child=serializers.CharField())
+    hands_per_round = serializers.IntegerField(allow_null=True)
+    minutes_per_round = serializers.IntegerField(allow_null=True)
+    played = OrganiserRoundOut(many=True, help_text="The rounds seated so far.")
+
+
+def results_data(event: Event, *, organiser: bool) -> dict[str, Any]:
+    standings = selectors.standings(event)
+    rounds = []
+    for played in event.round_set.all():
+        tables = []
+        for table in (t for t in standings.tables if t.round == played.number):
+            out = {
+                "number": table.number,
+                "seating": table.seating,
+                "hands": table.counted,
+                "read_token": table.read_token,
+            }
+            tables.append({**out, "token": table.token} if organiser else out)
+        rounds.append(
+            {
+                "number": played.number,
+                "method": played.method,
+                "started": played.started,
+                "ends": played.ends,
+                "byes": played.byes,
+                "tables": tables,
+            }
+        )
+    rows = [
+        {
+            "place": row.place,
+            "name": row.name,
+            "net": amount(row.net),
+            "hands_won": row.hands_won,
+            "points": row.points,
+            "hands": row.hands,
+            "byes": row.byes,
+            "active": row.active,
+        }
+        for row in standings.rows
+    ]
+    out = {
+        "name": event.name,
+        "game": event.game,
+        "rounds": event.rounds,
+        "standings": rows,
+        "played": rounds,
+    }
+    if organiser:
+        out |= {
+            "token": event.token,
+            "register_token": event.register_token,
+            "read_token": event.read_token,
+            "options": event.options,
+            "method": event.method,
+            "tie_breakers": event.tie_breakers,
+            "hands_per_round": event.hands_per_round,
+            "minutes_per_round": event.minutes_per_round,
+        }
+    return out

@@ -1,0 +1,16 @@
+"""A tournament's pages: the organiser's link /o/, registration /j/ and the results /e/."""
+
+from django.urls import path
+
+from ledger.events import views
+
+urlpatterns = [
+    path("events/new/", views.event_new, name="event_new"),
+    path("o/<token:token>/", views.event_organise, name="event_organise"),
+    path("o/<token:token>/rounds/<number:number>/cards/", views.event_cards, name="event_cards"),
+    path("j/<token:token>/", views.event_register, name="event_register"),
+    path("e/<token:token>/", views.event_results, name="event_results"),
+    path("e/<token:token>/projector/", views.event_projector, name="event_projector"),
+    path("e/<token:token>/players/<path:name>/", views.event_player, name="event_player"),
+    path("e/<token:token>/<slug:kind>.csv", views.event_export, name="event_export"),
+]

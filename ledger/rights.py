@@ -1,0 +1,36 @@
+"""An organiser's rights as a browser holds them: in its Django session, by the links it opened.
+
+A browser organises a table it started or whose organiser link it opened, and every table of an
+event whose organiser link it opened; an organiser account has the same rights wherever it signs
+in (``TableSession.organised_by``).
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+
+from ledger.models import Event, TableSession
+
+TABLES = "organiser_of"  # in the Django session: pks of the tables this browser organises
+EVENTS = "events_organised"  # and of the events whose organiser link it opened
+
+
+def organises(request: HttpRequest, session: TableSession) -> bool:
+    """This browser started the table or opened its organiser link, or is signed in as the
+    organiser account that started it through the API; at a tournament's table, it organises
+    the tournament (opened the event's organiser link, or is the account that set it up)."""
+    if session.organised_by(request.user) or session.pk in request.session.get(TABLES, []):
+        return True
+    event = session.event
+    return event is not None and event.pk in request.session.get(EVENTS, [])
+
+
+def grant_table(request: HttpRequest, session: TableSession) -> None:
+    if session.pk not in request.session.get(TABLES, []):
+        request.session[TABLES] = [*request.session.get(TABLES, []), session.pk]
+
+
+def grant_event(request: HttpRequest, event: Event) -> None:
+    """This browser organises the event's tables too (lock, void), as the organiser link does."""
+    if event.pk not in request.session.get(EVENTS, []):
+        request.session[EVENTS] = [*request.session.get(EVENTS, []), event.pk]

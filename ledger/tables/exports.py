@@ -1,0 +1,64 @@
+"""CSV exports of a table: hands, payments and settle-up (docs/exports.md lists every column)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from django.http import Http404, StreamingHttpResponse
+
+from ledger import exports
+from ledger.models import TableSession
+from ledger.tables import selectors
+from scoring.document import amount
+
+
+def hands_rows(view: selectors.ScoredSession) -> Iterator[list[Any]]:
+    yield [
+        "hand", "voided", "first", "direction", "event", "player", "seat", "turn",
+        "score", "specials", "rank", "net",
+    ]  # fmt: skip
+    for row in view.rows:
+        data, result = row.hand.data, row.result
+        event = next((e for e in ("redeal", "declared_doubles") if e in data), "")
+        event = event or ("blocked" if data.get("blocked") else "")
+        for seat, name in enumerate(view.seating, start=1):
+            entered = data.get("results", {}).get(name, {})
+            if result is not None:
+                first, direction = result.first, result.direction.value
+                turn = result.order.index(name) + 1
+                score = result.scores.get(name, "")
+                rank = result.ranking.index(name) + 1 if name in result.ranking else ""
+                net: Any = amount(result.net[name])
+            else:
+                first, direction = data.get("first", ""), data.get("direction", "")
+                turn, score, rank, net = "", entered.get("pips", ""), "", ""
+            yield [
+                row.hand.number, "yes" if row.hand.voided else "", first, direction,
+                event, name, seat, turn, score, " ".join(entered.get("specials", [])), rank, net,
+            ]  # fmt: skip
+
+
+def payments_rows(view: selectors.ScoredSession) -> Iterator[list[Any]]:
+    yield ["hand", "from", "to", "amount", "multiplier", "reason"]
+    for row in view.rows:
+        if row.result is None:
+            continue
+        for p in row.result.payments:
+            yield [row.hand.number, p.payer, p.payee, amount(p.amount), p.multiplier, p.reason]
+
+
+def settle_up_rows(view: selectors.ScoredSession) -> Iterator[list[Any]]:
+    yield ["from", "to", "amount"]
+    for transfer in view.result.settle_up:
+        yield [transfer.payer, transfer.payee, amount(transfer.amount)]
+
+
+EXPORTS = {"hands": hands_rows, "payments": payments_rows, "settle-up": settle_up_rows}
+
+
+def response(session: TableSession, kind: str) -> StreamingHttpResponse:
+    rows = EXPORTS.get(kind)
+    if rows is None:
+        raise Http404("No such export")
+    return exports.download(rows(selectors.scored(session)), f"table-{session.pk}-{kind}.csv")

@@ -1,0 +1,20 @@
+"""A table's pages: /new/, its players' link /t/<token>/ and the shared summary /s/<token>/."""
+
+from django.urls import path
+
+from ledger.tables import views
+
+urlpatterns = [
+    path("new/", views.session_new, name="session_new"),
+    path("t/<token:token>/", views.table, name="table"),
+    path("t/<token:token>/live/", views.live, name="live"),
+    path("t/<token:token>/qr.svg", views.qr, name="qr"),
+    path("t/<token:token>/hands/<number:number>/", views.hand_detail, name="hand_detail"),
+    path("t/<token:token>/history/", views.history, name="history"),
+    path("t/<token:token>/lock/", views.lock, name="lock"),
+    path("t/<token:token>/organise/<token:organiser_token>/", views.organise, name="organise"),
+    path("t/<token:token>/summary/", views.summary, name="summary"),
+    path("t/<token:token>/export/<slug:kind>.csv", views.export, name="export"),
+    path("s/<token:token>/", views.shared, name="shared"),
+    path("s/<token:token>/export/<slug:kind>.csv", views.shared_export, name="shared_export"),
+]

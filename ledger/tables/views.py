@@ -1,0 +1,373 @@
+"""A table's pages: start one, enter and correct hands, history, summary, exports, QR.
+
+Thin views: parse the request, call one service or selector, render.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import secrets
+from typing import Any
+
+import segno
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from ledger import limits, rights
+from ledger.forms import IDEMPOTENCY_KEY, plain, whole
+from ledger.games import OPTION_FIELDS, deck_limits, special_label, title
+from ledger.models import TableSession
+from ledger.tables import exports, selectors, services
+from ledger.tables.forms import MAX_PLAYERS, HandForm, SessionForm, hand_rows
+from scoring import GAMES, ScoringError
+
+
+@require_http_methods(["GET", "POST"])
+def session_new(request: HttpRequest) -> HttpResponse:
+    form = SessionForm(request.POST or None, initial={"game": "ce-deng", "first": "draw"})
+    if request.method == "POST" and form.is_valid():
+        try:
+            owner = request.user if request.user.is_authenticated else None
+            session = services.session_create(**form.document(), owner=owner)
+        except ScoringError as error:
+            form.add_scoring_error(error)
+        else:
+            rights.grant_table(request, session)
+            return redirect("table", token=session.token)
+    # Names are not published: only a signed-in organiser's own tables' names are suggested
+    # from here; ledger.js adds the names this phone has used, which it keeps on the phone.
+    context = {
+        "form": form,
+        "games": [(key, title(game), sorted(game.option_names)) for key, game in GAMES.items()],
+        "option_fields": OPTION_FIELDS.values(),
+        "player_fields": [form[f"player_{i}"] for i in range(MAX_PLAYERS)],
+        "known_players": selectors.names_at_tables_of(request.user),
+    }
+    return render(request, "ledger/session_new.html", context, status=400 if form.errors else 200)
+
+
+DEVICE_COOKIE = "device"
+ONE_YEAR = 365 * 24 * 3600
+
+
+def _locked(request: HttpRequest) -> HttpResponse:
+    message = _("This table is locked by its organiser: nothing was saved.")
+    return HttpResponse(message, status=423, content_type="text/plain; charset=utf-8")
+
+
+def _device(request: HttpRequest) -> str:
+    """The phone's name as its user typed it, without characters that would hide what it is."""
+    return plain(str(request.POST.get("device") or request.COOKIES.get(DEVICE_COOKIE, "")))[:40]
+
+
+def _key(request: HttpRequest) -> str:
+    """The hand's idempotency key as the form made it; anything else is no key."""
+    key = str(request.POST.get("key", ""))
+    return key if IDEMPOTENCY_KEY.fullmatch(key) else ""
+
+
+def _hand_fields(
+    request: HttpRequest,
+    session: TableSession,
+    seating: list[str],
+    *,
+    expected: tuple[str, str],
+    data: dict[str, Any] | None = None,
+    post: Any = None,
+    errors: dict[str, str] | None = None,
+) -> dict[str, Any]:
+    """What the hand fields show: what was posted, else the stored hand, else what the rules
+    expect (``expected`` is who leads and which way)."""
+    game = GAMES[session.game]
+    data = data or {}
+    first = (post.get("first") if post else None) or data.get("first") or expected[0]
+    direction = (post.get("direction") if post else None) or data.get("direction") or expected[1]
+    return {
+        "rows": hand_rows(
+            session.game,
+            seating,
+            first=first,
+            head_tail=session.options.get("head_tail", "7/8"),
+            data=data,
+            post=post,
+            errors=errors,
+        ),
+        "first": first,
+        "direction": direction,
+        "errors": errors or {},
+        "events": [(event, special_label(event)) for event in sorted(game.events)],
+        "callers": bool(game.events & {"redeal", "declared_doubles"}),
+        "event": (post.get("event", ""), post.get("event_player", "")) if post else _event_of(data),
+        "deck_json": json.dumps(deck_limits(game, len(seating))),
+        "device": _device(request),
+    }
+
+
+def _table_context(
+    request: HttpRequest,
+    view: selectors.ScoredSession,
+    *,
+    post: Any = None,
+    errors: dict[str, str] | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    session = view.session
+    game = GAMES[session.game]
+    return {
+        "view": view,
+        "session": session,
+        "game": game,
+        "title": title(game),
+        "join_url": request.build_absolute_uri(reverse("table", args=[session.token])),
+        "read_url": request.build_absolute_uri(reverse("shared", args=[session.read_token])),
+        "number": view.next_number,
+        "organiser": rights.organises(request, session),
+        "organiser_url": request.build_absolute_uri(
+            reverse("organise", args=[session.token, session.organiser_token])
+        ),
+        # A new key for each hand entered; a failed save keeps its key, so a retry is a retry.
+        "idempotency_key": (post.get("key") if post else None) or secrets.token_urlsafe(16),
+        **_hand_fields(
+            request,
+            session,
+            view.seating,
+            expected=(view.next_first, view.next_direction),
+            post=post,
+            errors=errors,
+        ),
+        **extra,
+    }
+
+
+@require_http_methods(["GET", "POST"])
+def table(request: HttpRequest, token: str) -> HttpResponse:
+    session = selectors.session_by_token(token)
+    if request.method == "GET":
+        view = selectors.scored(session)
+        number = whole(request.GET.get("saved"))
+        saved = view.row(number) if number is not None else None
+        context = _table_context(request, view, saved=saved)
+        if request.htmx and request.GET.get("form"):
+            return render(request, "ledger/table.html#hand_form", context)
+        return render(request, "ledger/table.html", context)
+    form = HandForm(session.game, session.seating, request.POST)
+    data = form.data()
+    extra: dict[str, Any] = {}
+    if data is not None and request.POST.get("action") != "preview":
+        try:
+            recorded = services.hand_record(
+                session=session,
+                number=whole(request.POST.get("number")) or 0,
+                data=data,
+                device=_device(request),
+                idempotency_key=_key(request),
+            )
+            return _saved(request, session, recorded)
+        except ScoringError as error:
+            form.add_scoring_error(error)
+        except (services.HandAlreadyRecorded, services.KeyReused) as taken:
+            extra["taken"] = taken.hand
+        except services.TableLocked:
+            return _locked(request)
+    view = selectors.scored(session)
+    if data is not None and not form.errors and "taken" not in extra:
+        try:
+            extra["preview"] = selectors.preview(view, data)
+        except ScoringError as error:
+            form.add_scoring_error(error)
+    post = request.POST
+    if "taken" in extra:
+        # Kept as the next hand: who leads it and which way are the next hand's, not the
+        # ones this phone showed for the hand another phone saved.
+        post = post.copy()
+        post.pop("first", None)
+        post.pop("direction", None)
+    context = _table_context(request, view, post=post, errors=form.errors, **extra)
+    template = "ledger/table.html#hand_form" if request.htmx else "ledger/table.html"
+    status = 200 if request.htmx else 409 if "taken" in extra else 400 if form.errors else 200
+    return render(request, template, context, status=status)
+
+
+def _saved(
+    request: HttpRequest, session: TableSession, recorded: services.Recorded
+) -> HttpResponse:
+    number = recorded.hand.number
+    if not request.htmx:
+        url = reverse("table", args=[session.token])
+        response: HttpResponse = redirect(f"{url}?saved={number}")
+    else:
+        view = selectors.after_record(session, recorded.hand, recorded.played)
+        context = _table_context(request, view, saved=view.row(number))
+        response = render(request, "ledger/table.html#hand_form", context)
+        response["HX-Trigger"] = "ledger-changed"
+    device = _device(request)
+    if device:
+        # Read by the server only (the form's "This phone" field shows it): no script needs it.
+        response.set_cookie(
+            DEVICE_COOKIE,
+            device,
+            max_age=ONE_YEAR,
+            samesite="Lax",
+            secure=settings.HTTPS,
+            httponly=True,
+        )
+    return response
+
+
+@require_GET
+def live(request: HttpRequest, token: str) -> HttpResponse:
+    """The live part of the table page, or 204 when nothing changed since ``rev``."""
+    revision = selectors.revision(token)
+    if revision is None:
+        raise limits.NoSuchLink("No such table")
+    if request.GET.get("rev") == str(revision):
+        return HttpResponse(status=204)
+    view = selectors.scored(selectors.session_by_token(token))
+    return render(request, "ledger/table.html#live", _table_context(request, view))
+
+
+@require_http_methods(["GET", "POST"])
+def hand_detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    session = selectors.session_by_token(token)
+    view = selectors.scored(session)
+    row = view.row(number)
+    if row is None:
+        raise Http404("No such hand")
+    errors: dict[str, str] = {}
+    conflict = None
+    post = None
+    if request.method == "POST":
+        post = request.POST
+        version = whole(request.POST.get("version")) or 0
+        device = _device(request)
+        form = HandForm(session.game, view.seating, request.POST)
+        try:
+            if request.POST.get("action") == "void":
+                if not rights.organises(request, session):
+                    return HttpResponseForbidden(_("Only the table's organiser can void a hand."))
+                services.hand_void(session=session, number=number, version=version, device=device)
+                return redirect("table", token=token)
+            data = form.data()
+            if data is not None:
+                services.hand_correct(
+                    session=session, number=number, data=data, version=version, device=device
+                )
+                return redirect("table", token=token)
+        except ScoringError as error:
+            form.add_scoring_error(error)
+        except services.TableLocked:
+            return _locked(request)
+        except services.HandVoided:
+            errors = {"__all__": _("This hand is voided: it can no longer be changed.")}
+        except services.StaleVersion as stale:
+            conflict = stale.hand
+            post = None  # show the hand as it is now
+            row = selectors.Row(selectors.StoredHand.of(stale.hand), row.result)
+        errors = errors or form.errors
+    context = {
+        "view": view,
+        "session": session,
+        "row": row,
+        "title": title(GAMES[session.game]),
+        "conflict": conflict,
+        "organiser": rights.organises(request, session),
+        "changes": selectors.changes(session, number),
+        **_hand_fields(
+            request,
+            session,
+            view.seating,
+            expected=(view.next_first, "ccw"),
+            data=row.hand.data,
+            post=post,
+            errors=errors,
+        ),
+    }
+    status = 409 if conflict else 400 if errors else 200
+    return render(request, "ledger/hand_detail.html", context, status=status)
+
+
+def _event_of(data: dict[str, Any]) -> tuple[str, str]:
+    for event in ("redeal", "declared_doubles"):
+        if event in data:
+            return event, data[event]
+    return ("blocked", "") if data.get("blocked") else ("", "")
+
+
+@require_GET
+def organise(request: HttpRequest, token: str, organiser_token: str) -> HttpResponse:
+    """The organiser's link: this browser gets the organiser's rights on the table."""
+    session = selectors.session_by_token(token)
+    if not secrets.compare_digest(organiser_token, session.organiser_token):
+        raise limits.NoSuchLink("No such table")
+    if not rights.organises(request, session):
+        rights.grant_table(request, session)
+    return redirect("table", token=token)
+
+
+@require_POST
+def lock(request: HttpRequest, token: str) -> HttpResponse:
+    session = selectors.session_by_token(token)
+    if not rights.organises(request, session):
+        return HttpResponseForbidden(_("Only the table's organiser can lock it."))
+    services.table_lock(session=session, locked=request.POST.get("locked") == "1")
+    return redirect("table", token=token)
+
+
+@require_GET
+def history(request: HttpRequest, token: str) -> HttpResponse:
+    session = selectors.session_by_token(token)
+    context = {
+        "session": session,
+        "changes": selectors.changes(session),
+        "title": title(GAMES[session.game]),
+    }
+    return render(request, "ledger/history.html", context)
+
+
+def _summary(request: HttpRequest, session: TableSession, *, shared: bool) -> HttpResponse:
+    view = selectors.scored(session)
+    context = {
+        "session": session,
+        "view": view,
+        "summary": selectors.summary(view),
+        "title": title(GAMES[session.game]),
+        "shared": shared,
+        "token": session.read_token if shared else session.token,
+    }
+    return render(request, "ledger/summary.html", context)
+
+
+@require_GET
+def summary(request: HttpRequest, token: str) -> HttpResponse:
+    return _summary(request, selectors.session_by_token(token), shared=False)
+
+
+@require_GET
+def shared(request: HttpRequest, token: str) -> HttpResponse:
+    return _summary(request, selectors.session_by_read_token(token), shared=True)
+
+
+@require_GET
+def export(request: HttpRequest, token: str, kind: str) -> HttpResponse:
+    return exports.response(selectors.session_by_token(token), kind)
+
+
+@require_GET
+def shared_export(request: HttpRequest, token: str, kind: str) -> HttpResponse:
+    return exports.response(selectors.session_by_read_token(token), kind)
+
+
+@require_GET
+def qr(request: HttpRequest, token: str) -> HttpResponse:
+    """The join link as a QR code, drawn here as SVG: nothing is fetched from elsewhere."""
+    session = selectors.session_by_token(token)
+    url = request.build_absolute_uri(reverse("table", args=[session.token]))
+    svg = io.BytesIO()
+    # As a file of its own (an <img>), an SVG needs its namespace; svg_inline() leaves it out.
+    segno.make(url, error="m").save(svg, kind="svg", scale=6, border=2, xmldecl=False)
+    return HttpResponse(svg.getvalue(), content_type="image/svg+xml")

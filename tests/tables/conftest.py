@@ -1,0 +1,41 @@
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from ledger.models import TableSession
+from ledger.tables import services
+
+SEATING = ["Anna", "Bob", "Celine", "Dominic"]
+
+
+@pytest.fixture
+def ce_deng(db) -> TableSession:
+    return services.session_create(game="ce-deng", options={}, seating=SEATING, first="Anna")
+
+
+def plain_hand(first: str = "Anna", direction: str = "ccw", **pips: int) -> dict[str, Any]:
+    scores = {"Anna": 2, "Bob": 12, "Celine": 34, "Dominic": 18} | pips
+    return {
+        "first": first,
+        "direction": direction,
+        "results": {name: {"pips": value} for name, value in scores.items()},
+    }
+
+
+def form_post(number: int, first: str = "Anna", direction: str = "ccw", **fields: Any) -> dict:
+    """What the table page's form posts for a plain hand, with ``fields`` overriding."""
+    post = {
+        "number": str(number),
+        "first": first,
+        "direction": direction,
+        "pips-0": "2",
+        "pips-1": "12",
+        "pips-2": "34",
+        "pips-3": "18",
+        "action": "save",
+        "device": "Anna's phone",
+    }
+    post.update({key.replace("_", "-"): value for key, value in fields.items()})
+    return post
