@@ -6,7 +6,7 @@ INSTALLED := $(VENV)/.installed
 # The web tests run a second time on PostgreSQL when one answers here (CI always has one).
 POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/ledger
 
-.PHONY: run test lint bench smoke clean
+.PHONY: run demo test lint bench smoke clean
 
 $(INSTALLED): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -20,6 +20,11 @@ run: $(INSTALLED)
 	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/python manage.py serve
+
+## demo: install, migrate, fill an empty database with a demo (a table of every game, a tournament)
+demo: $(INSTALLED)
+	$(BIN)/python manage.py migrate --noinput
+	$(BIN)/python manage.py demo
 
 ## test: install, then lint, type-check and run the whole test suite (SQLite, then PostgreSQL)
 test: $(INSTALLED) lint

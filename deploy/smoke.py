@@ -3,8 +3,9 @@
     .venv/bin/python -m deploy.smoke        (make smoke; CI runs it)
 
 Makes a throwaway database, migrates it, collects static files, starts gunicorn with
-deploy/gunicorn.conf.py and DEBUG off, starts a Jie Long table through the web form, records
-a hand, reads the summary, checks the settlement, then stops gunicorn and drops the database.
+deploy/gunicorn.conf.py and DEBUG off, asks the probes (/healthz, /readyz), starts a Jie Long
+table through the web form, records a hand, reads the summary, checks the settlement, then
+stops gunicorn and drops the database.
 POSTGRES_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres).
 """
 
@@ -55,6 +56,9 @@ def main() -> int:
         browser = Browser()
         home = browser.get("/")
         check("Domino ledger" in home, f"gunicorn serves the home page on {BASE}")
+        check(json.loads(browser.get("/healthz")) == {"status": "ok"}, "/healthz: it answers")
+        ready = json.loads(browser.get("/readyz"))  # a 503 would raise
+        check(ready["status"] == "ready", "/readyz: PostgreSQL answers, every migration applied")
         browser.get("/new/")
         seating = {"player_0": "Anna", "player_1": "Bob", "player_2": "Celine"}
         url, page = browser.post("/new/", {"game": "jie-long", "first": "0", **seating})

@@ -5,8 +5,8 @@
 
 Makes a throwaway database on the PostgreSQL server at ``server``, migrates it (and makes the
 cache table), collects the static files, starts gunicorn with deploy/gunicorn.conf.py and DEBUG
-off, as in production, and waits until it answers; on the way out it stops gunicorn and drops
-the database.
+off, as in production, and waits until it is ready (/readyz: its database answers and every
+migration is applied); on the way out it stops gunicorn and drops the database.
 """
 
 from __future__ import annotations
@@ -93,8 +93,8 @@ def production_stack(server: str, *, port: int = 0, workers: int = 2) -> Iterato
 def _wait(base: str) -> None:
     for _ in range(100):
         try:
-            urllib.request.urlopen(base + "/ping/", timeout=2).close()
+            urllib.request.urlopen(base + "/readyz", timeout=2).close()
             return
         except OSError:
             time.sleep(0.1)
-    raise RuntimeError(f"gunicorn did not answer at {base}")
+    raise RuntimeError(f"gunicorn was not ready at {base}/readyz")

@@ -1,4 +1,4 @@
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from django.contrib import admin
 from django.db.models import QuerySet
@@ -7,20 +7,34 @@ from django.http import HttpRequest
 from ledger.models import Entry, Event, Hand, HandChange, Player, Round, Seat, TableSession
 from ledger.tables import services
 
+if TYPE_CHECKING:
+    from django.contrib.admin import ModelAdmin, TabularInline
+else:
+    # django-stubs makes the admin's classes generic in their model; Django's own take no
+    # subscript, so at runtime ModelAdmin[Player] is just ModelAdmin.
+    class ModelAdmin(admin.ModelAdmin):
+        __class_getitem__ = classmethod(lambda cls, model: cls)
 
-class SeatInline(admin.TabularInline):
+    class TabularInline(admin.TabularInline):
+        __class_getitem__ = classmethod(lambda cls, models: cls)
+
+
+Recounted = TypeVar("Recounted", bound=Hand | Seat)
+
+
+class SeatInline(TabularInline[Seat, TableSession]):
     model = Seat
     extra = 0
 
 
-class HandChangeInline(admin.TabularInline):
+class HandChangeInline(TabularInline[HandChange, Hand]):
     model = HandChange
     extra = 0
     readonly_fields = ["kind", "before", "after", "device", "at"]
     can_delete = False
 
 
-class RecountsItsTable(admin.ModelAdmin):
+class RecountsItsTable(ModelAdmin[Recounted]):
     """Hands and seats edited here change what their table adds up to: its tally is counted
     again (ledger.tables.tally), as every change through ledger.tables.services does."""
 
@@ -28,11 +42,11 @@ class RecountsItsTable(admin.ModelAdmin):
         super().save_related(request, form, formsets, change)
         services.table_recount(session=form.instance.session)
 
-    def delete_model(self, request: HttpRequest, obj: Any) -> None:
+    def delete_model(self, request: HttpRequest, obj: Recounted) -> None:
         super().delete_model(request, obj)
         services.table_recount(session=obj.session)
 
-    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Recounted]) -> None:
         tables = {obj.session for obj in queryset}
         super().delete_queryset(request, queryset)
         for table in tables:
@@ -40,13 +54,13 @@ class RecountsItsTable(admin.ModelAdmin):
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ModelAdmin[Player]):
     search_fields = ["name"]
     list_display = ["name", "created"]
 
 
 @admin.register(TableSession)
-class TableSessionAdmin(admin.ModelAdmin):
+class TableSessionAdmin(ModelAdmin[TableSession]):
     list_display = ["__str__", "game", "first", "created", "revision"]
     list_filter = ["game"]
     readonly_fields = ["token", "read_token", "revision"]
@@ -58,7 +72,7 @@ class TableSessionAdmin(admin.ModelAdmin):
 
 
 @admin.register(Hand)
-class HandAdmin(RecountsItsTable):
+class HandAdmin(RecountsItsTable[Hand]):
     list_display = ["__str__", "number", "voided", "version", "device", "created"]
     list_filter = ["voided"]
     list_select_related = ["session"]
@@ -66,26 +80,26 @@ class HandAdmin(RecountsItsTable):
 
 
 @admin.register(Seat)
-class SeatAdmin(RecountsItsTable):
+class SeatAdmin(RecountsItsTable[Seat]):
     list_display = ["session", "player", "position"]
     list_select_related = ["session", "player"]
 
 
 @admin.register(HandChange)
-class HandChangeAdmin(admin.ModelAdmin):
+class HandChangeAdmin(ModelAdmin[HandChange]):
     list_display = ["hand", "kind", "device", "at"]
     list_filter = ["kind"]
     list_select_related = ["hand__session"]
 
 
-class EntryInline(admin.TabularInline):
+class EntryInline(TabularInline[Entry, Event]):
     model = Entry
     extra = 0
     raw_id_fields = ["player"]
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(ModelAdmin[Event]):
     list_display = ["name", "game", "rounds", "method", "created"]
     list_filter = ["game"]
     readonly_fields = ["token", "register_token", "read_token"]
@@ -93,12 +107,12 @@ class EventAdmin(admin.ModelAdmin):
 
 
 @admin.register(Entry)
-class EntryAdmin(admin.ModelAdmin):
+class EntryAdmin(ModelAdmin[Entry]):
     list_display = ["player", "event", "active", "created"]
     list_select_related = ["player", "event"]
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ModelAdmin[Round]):
     list_display = ["__str__", "method", "started", "ends"]
     list_select_related = ["event"]

@@ -23,6 +23,8 @@ class DatabaseCache(DjangoDatabaseCache):
     would find no count and ``add`` would refuse to begin a new one.
     """
 
+    _table: str  # the table's name, which Django's __init__ sets and its stubs leave out
+
     def incr(self, key: Any, delta: int = 1, version: int | None = None) -> Any:
         key = self.make_and_validate_key(key, version=version)
         db = router.db_for_write(self.cache_model_class)

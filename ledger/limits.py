@@ -96,10 +96,14 @@ def wait(scope: str, client: str, window: int) -> float:
     return float(window) if since is None else max(0.0, since + window - time.time())
 
 
+# The mark is an attribute that HttpRequest does not declare, so it is set and read by name.
+_WRONG_LINK = "wrong_link"
+
+
 def mark_wrong_link(request: HttpRequest) -> None:
     """The request's link matched no table or event: the guess limit counts it."""
-    request.wrong_link = True
+    setattr(request, _WRONG_LINK, True)
 
 
 def is_wrong_link(request: HttpRequest) -> bool:
-    return bool(getattr(request, "wrong_link", False))
+    return bool(getattr(request, _WRONG_LINK, False))

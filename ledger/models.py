@@ -6,7 +6,7 @@ Money is never stored: it is derived from the hands by ``scoring`` each time it 
 from __future__ import annotations
 
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import models
@@ -14,6 +14,10 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import GAMES
 from scoring.names import canonical
+
+if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
+    from django.contrib.auth.models import AnonymousUser
 
 TOKEN_BYTES = 16  # 128 bits: a link nobody can guess
 NAME_LENGTH = 40
@@ -50,6 +54,13 @@ class Player(models.Model):
         """The player ``name`` names, known from now on if they were not."""
         player, _ = cls.objects.get_or_create(key=canonical(name), defaults={"name": name})
         return player
+
+    @classmethod
+    def spellings(cls, names: list[str]) -> dict[str, str]:
+        """Each of ``names`` as the ledger knows it ("anna" -> "Anna"), or as given if new."""
+        keys = {name: canonical(name) for name in names}
+        known = dict(cls.objects.filter(key__in=keys.values()).values_list("key", "name"))
+        return {name: known.get(key, name) for name, key in keys.items()}
 
 
 class TableSession(models.Model):
@@ -96,9 +107,9 @@ class TableSession(models.Model):
     @property
     def event(self) -> Event | None:
         """The tournament this table plays in, if any: its organiser organises the table."""
-        return self.round.event if self.round_id is not None else None
+        return self.round.event if self.round is not None else None
 
-    def organised_by(self, user: Any) -> bool:
+    def organised_by(self, user: AbstractBaseUser | AnonymousUser) -> bool:
         """``user`` is the organiser account that started the table, or the tournament that
         seated it."""
         event = self.event

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from importlib.util import find_spec
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -89,7 +91,7 @@ MIDDLEWARE = [
 
 # The API (ledger/api/): JSON only; organiser accounts authenticate with a token, players
 # with a table's join token in the path.
-REST_FRAMEWORK = {
+REST_FRAMEWORK: dict[str, Any] = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["rest_framework.authentication.TokenAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
@@ -130,6 +132,7 @@ TRUSTED_PROXIES = envnetworks("TRUSTED_PROXIES")
 # The limits' counts (ledger/limits.py) are shared by every worker and server: in the database
 # (table ledger_cache, made by `manage.py createcachetable`), or in Redis with CACHE_URL.
 _cache_url = os.environ.get("CACHE_URL", "")
+CACHES: dict[str, dict[str, Any]]
 if not _cache_url:
     CACHES = {
         "default": {
@@ -179,6 +182,8 @@ TEMPLATES = [
 
 # PostgreSQL (psycopg 3) when DATABASE_URL is set, e.g. postgres://user:pass@host:5432/ledger;
 # otherwise the embedded SQLite file, in WAL mode so that reads never wait for a save.
+# Mapping, not dict: dj_database_url's answer is a TypedDict, which a dict[str, Any] is not.
+DATABASES: dict[str, Mapping[str, Any]]
 if os.environ.get("DATABASE_URL"):
     DATABASES = {
         "default": dj_database_url.parse(

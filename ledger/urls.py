@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path, register_converter
 
-from ledger import converters, views
+from ledger import converters, health, views
 
 register_converter(converters.Token, "token")
 register_converter(converters.Number, "number")
@@ -9,6 +9,8 @@ register_converter(converters.Number, "number")
 urlpatterns = [
     path("", views.home, name="home"),
     path("ping/", views.ping, name="ping"),
+    path("healthz", health.healthz, name="healthz"),
+    path("readyz", health.readyz, name="readyz"),
     path("", include("ledger.tables.urls")),
     path("", include("ledger.events.urls")),
     path("api/v1/", include("ledger.api.urls")),

@@ -18,7 +18,7 @@ from scoring import GAMES
 from scoring.document import amount
 
 
-class EventIn(serializers.Serializer):
+class EventIn(serializers.Serializer[dict[str, Any]]):
     name = StrictChar(max_length=80)
     game = serializers.ChoiceField(list(GAMES))
     options = OptionsField(required=False, default=dict)
@@ -31,16 +31,16 @@ class EventIn(serializers.Serializer):
     )
 
 
-class NameIn(serializers.Serializer):
+class NameIn(serializers.Serializer[dict[str, Any]]):
     name = StrictChar(max_length=40)
 
 
-class SwapIn(serializers.Serializer):
+class SwapIn(serializers.Serializer[dict[str, Any]]):
     first = StrictChar(max_length=40)
     second = StrictChar(max_length=40)
 
 
-class EventStandingOut(serializers.Serializer):
+class EventStandingOut(serializers.Serializer[dict[str, Any]]):
     place = serializers.IntegerField()
     name = serializers.CharField()
     net = AmountField()
@@ -51,7 +51,7 @@ class EventStandingOut(serializers.Serializer):
     active = serializers.BooleanField()
 
 
-class RoundTableOut(serializers.Serializer):
+class RoundTableOut(serializers.Serializer[dict[str, Any]]):
     number = serializers.IntegerField()
     seating = serializers.ListField(child=serializers.CharField(), help_text="Seat 0 leads.")
     hands = serializers.IntegerField(help_text="Hands that count so far.")
@@ -62,7 +62,7 @@ class OrganiserTableOut(RoundTableOut):
     token = serializers.CharField(help_text="The table's join token (for the table card).")
 
 
-class RoundOut(serializers.Serializer):
+class RoundOut(serializers.Serializer[dict[str, Any]]):
     number = serializers.IntegerField()
     method = serializers.CharField()
     started = serializers.DateTimeField(allow_null=True)
@@ -75,7 +75,7 @@ class OrganiserRoundOut(RoundOut):
     tables = OrganiserTableOut(many=True)
 
 
-class ResultsOut(serializers.Serializer):
+class ResultsOut(serializers.Serializer[dict[str, Any]]):
     name = serializers.CharField()
     game = serializers.CharField()
     rounds = serializers.IntegerField()

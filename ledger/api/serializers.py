@@ -23,19 +23,19 @@ from scoring import GAMES, result_document
 from scoring.document import amount
 
 
-def valid(serializer: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+def valid(serializer: type[serializers.Serializer[dict[str, Any]]], data: Any) -> dict[str, Any]:
     """``data`` as ``serializer`` cleans it, or a 400 with the API's error object."""
     checked = serializer(data=data)
     checked.is_valid(raise_exception=True)
     return dict(checked.validated_data)
 
 
-class TokenIn(serializers.Serializer):
+class TokenIn(serializers.Serializer[dict[str, Any]]):
     username = StrictChar(max_length=150)
     password = StrictChar(max_length=128, trim_whitespace=False)
 
 
-class GameOut(serializers.Serializer):
+class GameOut(serializers.Serializer[dict[str, Any]]):
     key = serializers.CharField()
     title = serializers.CharField()
     players = serializers.ListField(child=serializers.IntegerField(), help_text="Allowed counts.")
@@ -54,20 +54,20 @@ def game_data() -> list[dict[str, Any]]:
     ]
 
 
-class SessionIn(serializers.Serializer):
+class SessionIn(serializers.Serializer[dict[str, Any]]):
     game = serializers.ChoiceField(list(GAMES))
     options = OptionsField(required=False, default=dict)
     seating = serializers.ListField(child=StrictChar(max_length=40), max_length=8)
     first = StrictChar(max_length=40, required=False)
 
 
-class NextOut(serializers.Serializer):
+class NextOut(serializers.Serializer[dict[str, Any]]):
     number = serializers.IntegerField(help_text="The number the next hand is recorded as.")
     first = serializers.CharField(help_text="Who the rules say leads it.")
     direction = serializers.CharField(help_text="Which way the rules say it goes.")
 
 
-class StandingOut(serializers.Serializer):
+class StandingOut(serializers.Serializer[dict[str, Any]]):
     name = serializers.CharField()
     net = AmountField()
     score = serializers.IntegerField(help_text="Total points (pips) taken.")
@@ -77,7 +77,7 @@ class StandingOut(serializers.Serializer):
 NameList = {"type": "array", "items": {"type": "string"}}
 
 
-class SharedSessionOut(serializers.Serializer):
+class SharedSessionOut(serializers.Serializer[dict[str, Any]]):
     read_token = serializers.CharField(help_text="For a read-only link (/s/<read_token>/).")
     game = serializers.CharField()
     options = serializers.DictField()
@@ -134,7 +134,7 @@ def session_data(view: selectors.ScoredSession, url: str) -> dict[str, Any]:
     return {"token": view.session.token, "url": url, **shared_data(view)}
 
 
-class SessionListOut(serializers.Serializer):
+class SessionListOut(serializers.Serializer[dict[str, Any]]):
     token = serializers.CharField()
     game = serializers.CharField()
     seating = serializers.ListField(child=serializers.CharField())
@@ -142,7 +142,7 @@ class SessionListOut(serializers.Serializer):
     created = serializers.DateTimeField()
 
 
-class HandIn(serializers.Serializer):
+class HandIn(serializers.Serializer[dict[str, Any]]):
     number = StrictInteger(
         min_value=1, max_value=100_000, help_text="The hand's number: the session's next one."
     )
@@ -150,22 +150,22 @@ class HandIn(serializers.Serializer):
     device = StrictChar(max_length=40, required=False, default="", allow_blank=True)
 
 
-class CorrectionIn(serializers.Serializer):
+class CorrectionIn(serializers.Serializer[dict[str, Any]]):
     hand = HandField()
     version = StrictInteger(min_value=1, help_text="The version you corrected.")
     device = StrictChar(max_length=40, required=False, default="", allow_blank=True)
 
 
-class VoidIn(serializers.Serializer):
+class VoidIn(serializers.Serializer[dict[str, Any]]):
     version = StrictInteger(min_value=1, help_text="The version you voided.")
     device = StrictChar(max_length=40, required=False, default="", allow_blank=True)
 
 
-class LockIn(serializers.Serializer):
+class LockIn(serializers.Serializer[dict[str, Any]]):
     locked = StrictBoolean()
 
 
-class StoredHandOut(serializers.Serializer):
+class StoredHandOut(serializers.Serializer[dict[str, Any]]):
     number = serializers.IntegerField()
     hand = HandField(help_text="As entered, with who led and which way.")
     voided = serializers.BooleanField()
@@ -196,7 +196,7 @@ def hands_data(view: selectors.ScoredSession) -> list[dict[str, Any]]:
     ]
 
 
-class ChangeOut(serializers.Serializer):
+class ChangeOut(serializers.Serializer[dict[str, Any]]):
     number = serializers.IntegerField()
     kind = serializers.ChoiceField(HandChange.Kind.values)
     before = HandField(allow_null=True)
@@ -216,7 +216,7 @@ def change_data(change: HandChange) -> dict[str, Any]:
     }
 
 
-class ConflictOut(serializers.Serializer):
+class ConflictOut(serializers.Serializer[dict[str, Any]]):
     error = serializers.CharField()
     path = serializers.CharField()
     hand = StoredHandOut(help_text="The hand as it is stored now.")

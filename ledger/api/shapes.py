@@ -7,6 +7,8 @@ with the same message and path.
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -35,7 +37,7 @@ class MoneyInput(serializers.JSONField):
     pass
 
 
-class ResultShape(serializers.Serializer):
+class ResultShape(serializers.Serializer[dict[str, Any]]):
     """One player's result in a hand: ``pips`` or ``tiles`` (Tiu Yu: captured ``tiles`` or
     ``large_fish_pips`` and ``small_fish_red``), and any special flags."""
 
@@ -50,7 +52,7 @@ class ResultShape(serializers.Serializer):
     small_fish_red = serializers.IntegerField(min_value=0, required=False)
 
 
-class HandShape(serializers.Serializer):
+class HandShape(serializers.Serializer[dict[str, Any]]):
     """A hand as played: everyone's result, or a redeal, or declared doubles."""
 
     first = serializers.CharField(required=False, help_text="Who led; the rules decide if absent.")
@@ -65,7 +67,7 @@ class HandShape(serializers.Serializer):
     results = serializers.DictField(child=ResultShape(), required=False)
 
 
-class OptionsShape(serializers.Serializer):
+class OptionsShape(serializers.Serializer[dict[str, Any]]):
     stake = MoneyInput(required=False)
     chip = MoneyInput(required=False)
     head_tail = serializers.ChoiceField([h.value for h in HeadTail], required=False)
@@ -74,7 +76,7 @@ class OptionsShape(serializers.Serializer):
     next_first = serializers.ChoiceField([n.value for n in NextFirst], required=False)
 
 
-class SessionShape(serializers.Serializer):
+class SessionShape(serializers.Serializer[dict[str, Any]]):
     game = serializers.ChoiceField(list(GAMES))
     options = OptionsShape(required=False)
     seating = serializers.ListField(
@@ -84,12 +86,12 @@ class SessionShape(serializers.Serializer):
     hands = HandShape(many=True, required=False)
 
 
-class TransferShape(serializers.Serializer):
+class TransferShape(serializers.Serializer[dict[str, Any]]):
     # "from" is a Python keyword: the field is named in the mapping below.
     to = serializers.CharField()
     amount = AmountField()
 
-    def get_fields(self) -> dict[str, serializers.Field]:
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
         return {"from": serializers.CharField(), **super().get_fields()}
 
 
@@ -98,7 +100,7 @@ class PaymentShape(TransferShape):
     reason = serializers.CharField()
 
 
-class HandResultShape(serializers.Serializer):
+class HandResultShape(serializers.Serializer[dict[str, Any]]):
     first = serializers.CharField()
     direction = serializers.ChoiceField([d.value for d in Direction])
     order = serializers.ListField(child=serializers.CharField())
@@ -110,19 +112,19 @@ class HandResultShape(serializers.Serializer):
     next_direction = serializers.ChoiceField([d.value for d in Direction])
 
 
-class TotalsShape(serializers.Serializer):
+class TotalsShape(serializers.Serializer[dict[str, Any]]):
     net = serializers.DictField(child=AmountField())
     scores = serializers.DictField(child=serializers.IntegerField())
     hands_won = serializers.DictField(child=serializers.IntegerField())
 
 
-class ScoreShape(serializers.Serializer):
+class ScoreShape(serializers.Serializer[dict[str, Any]]):
     hands = HandResultShape(many=True)
     totals = TotalsShape()
     settle_up = TransferShape(many=True)
 
 
-class ErrorShape(serializers.Serializer):
+class ErrorShape(serializers.Serializer[dict[str, Any]]):
     error = serializers.CharField(help_text="What is wrong, in words a player understands.")
     path = serializers.CharField(help_text='Where, e.g. "hands[1].results.Bob.pips"; "" if none.')
 
@@ -155,7 +157,7 @@ class StrictBoolean(serializers.BooleanField):
 class _ObjectField(serializers.JSONField):
     """A JSON object in the contract's format, passed to the engine as it came."""
 
-    def to_internal_value(self, data: object) -> object:
+    def to_internal_value(self, data: object) -> dict[str, Any] | list[dict[str, Any]]:
         if not isinstance(data, dict):
             raise serializers.ValidationError("expected an object ({...})")
         return super().to_internal_value(data)

@@ -7,7 +7,7 @@ admin's, ``settings.LOGIN_LIMIT`` in ``limits.LOGIN_WINDOW``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from rest_framework.exceptions import Throttled
@@ -17,9 +17,18 @@ from rest_framework.throttling import SimpleRateThrottle
 
 from ledger import limits
 
+if TYPE_CHECKING:
+    from rest_framework.views import APIView
+
 
 class _Throttle(SimpleRateThrottle):
     """A count per client (by default its address) whose window starts at its first request."""
+
+    scope: str
+    # Set by DRF's __init__ from the rate (their stubs leave them out); every scope here has one.
+    num_requests: int
+    duration: int
+    client: str
 
     def get_rate(self) -> str | None:
         # DRF reads the rates once, at import; these follow the settings as they are now.
@@ -30,15 +39,16 @@ class _Throttle(SimpleRateThrottle):
         # DRF's own believes X-Forwarded-For as sent: anyone could say they are anyone.
         return limits.client_address(request._request)
 
-    def get_cache_key(self, request: Request, view: Any) -> str | None:
+    def get_cache_key(self, request: Request, view: APIView) -> str | None:
         return self.get_ident(request)
 
-    def allow_request(self, request: Request, view: Any) -> bool:
+    def allow_request(self, request: Request, view: APIView) -> bool:
         if self.rate is None:
             return True
-        self.client = self.get_cache_key(request, view)
-        if self.client is None:
+        client = self.get_cache_key(request, view)
+        if client is None:
             return True
+        self.client = client
         return limits.hit(self.scope, self.client, self.duration) <= self.num_requests
 
     def wait(self) -> float:
@@ -50,7 +60,7 @@ class WriteThrottle(_Throttle):
 
     scope = "writes"
 
-    def get_cache_key(self, request: Request, view: Any) -> str | None:
+    def get_cache_key(self, request: Request, view: APIView) -> str | None:
         if request.method in SAFE_METHODS:
             return None
         if request.user.is_authenticated:
@@ -73,7 +83,7 @@ class LoginThrottle(_Throttle):
         self.num_requests, self.duration = settings.LOGIN_LIMIT, limits.LOGIN_WINDOW
         self.rate = f"{self.num_requests}/{self.duration}s"
 
-    def allow_request(self, request: Request, view: Any) -> bool:
+    def allow_request(self, request: Request, view: APIView) -> bool:
         if super().allow_request(request, view):
             return True
         raise Throttled(self.wait(), "Too many sign-in attempts from here.")

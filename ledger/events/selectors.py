@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
-from decimal import Decimal
-from itertools import combinations, groupby
+from dataclasses import dataclass
 from typing import Any
 
 from django.http import Http404
+from django.utils import timezone
+from django.utils.translation import gettext
 
-import scoring
+from ledger.events import seating
+from ledger.events.standings import Standing, rank
 from ledger.limits import NoSuchLink
 from ledger.models import Event, Hand, Round, Seat, TableSession
 from ledger.tables import tally
 from scoring import Payment
-from scoring.names import canonical
 
 
 @dataclass(frozen=True)
@@ -26,19 +26,6 @@ class History:
     met: Counter[frozenset[str]]
     led: Counter[str]
     byes: Counter[str]
-
-
-@dataclass
-class Standing:
-    name: str
-    active: bool
-    net: Decimal = Decimal(0)
-    hands_won: int = 0
-    points: int = 0  # total score (pips) taken: fewer is better
-    hands: int = 0
-    byes: int = 0
-    rounds: dict[int, tuple[int | None, Decimal]] = field(default_factory=dict)  # table, net
-    place: int = 0
 
 
 @dataclass(frozen=True)
@@ -57,12 +44,6 @@ class TableState:
     recorded: int  # hands recorded, voided ones included
     counted: int  # hands that count
     corrected: bool  # a hand was corrected or voided
-
-
-TIE_BREAKERS = {
-    "hands_won": lambda row: -row.hands_won,
-    "fewest_points": lambda row: row.points,
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,12 +97,9 @@ def event_tables(event: Event) -> list[EventTable]:
 
 
 def event_history(event: Event) -> History:
-    met: Counter[frozenset[str]] = Counter()
-    led: Counter[str] = Counter()
-    for table in event_tables(event):
-        names = table.seating
-        met.update(frozenset(pair) for pair in combinations(names, 2))
-        led[table.first] += 1
+    tables = event_tables(event)
+    met = seating.met_counts(table.seating for table in tables)
+    led = Counter(table.first for table in tables)
     byes = Counter(name for round in event.round_set.all() for name in round.byes)
     return History(met, led, byes)
 
@@ -153,43 +131,58 @@ def standings(event: Event) -> Standings:
     event's tables with their tallies (ledger.tables.tally), their seats, the hands of any table
     whose tally is not current, rounds and entries."""
     tables = event_tables(event)
-    rows = {
-        canonical(name): Standing(name, active)
-        for name, active in event.entries.values_list("player__name", "active")
-    }
-    h2h: dict[str, Counter[str]] = {}  # name -> what they won from each opponent
-    states = []
-    for table, counted in zip(tables, _tallies(tables), strict=True):
-        seating = table.seating
-        for name in seating:
-            row = rows.setdefault(canonical(name), Standing(name, False))
-            row.net += counted.net[name]
-            row.hands_won += counted.hands_won[name]
-            row.points += counted.points[name]
-            row.hands += counted.counted
-            row.rounds[table.round] = (table.number, counted.net[name])
-        for (payee, payer), value in counted.owed.items():
-            h2h.setdefault(payee, Counter())[payer] += value
-            h2h.setdefault(payer, Counter())[payee] -= value
-        states.append(
-            TableState(
-                table.round,
-                table.number,
-                table.token,
-                table.read_token,
-                seating,
-                counted.recorded,
-                counted.counted,
-                counted.corrected,
-            )
-        )
-    for round in event.round_set.all():
-        for name in round.byes:
-            row = rows.setdefault(canonical(name), Standing(name, False))
-            row.byes += 1
-            row.rounds[round.number] = (None, Decimal(0))
-    ordered = _rank(list(rows.values()), event.tie_breakers, h2h)
-    return Standings(ordered, states)
+    tallies = _tallies(tables)
+    rows = rank(
+        event.entries.values_list("player__name", "active"),
+        [
+            (t.round, t.number, t.seating, counted)
+            for t, counted in zip(tables, tallies, strict=True)
+        ],
+        [(round.number, round.byes) for round in event.round_set.all()],
+        event.tie_breakers,
+    )
+    states = [
+        TableState(
+            t.round,
+            t.number,
+            t.token,
+            t.read_token,
+            t.seating,
+            counted.recorded,
+            counted.counted,
+            counted.corrected,
+        )  # fmt: skip
+        for t, counted in zip(tables, tallies, strict=True)
+    ]
+    return Standings(rows, states)
+
+
+@dataclass(frozen=True)
+class RoundTables:
+    """A round with each of its tables' state: finished, not begun, playing or running late."""
+
+    round: Round
+    tables: list[dict[str, Any]]
+
+
+def round_tables(event: Event, rounds: list[Round], standings: Standings) -> list[RoundTables]:
+    """Each round of ``rounds`` with its tables as ``standings`` counted them."""
+    now = timezone.now()
+    out = []
+    for played in rounds:
+        tables = []
+        for table in (t for t in standings.tables if t.round == played.number):
+            finished = bool(event.hands_per_round) and table.counted >= event.hands_per_round
+            late = not finished and played.ends is not None and now > played.ends
+            if finished:
+                state = gettext("finished")
+            elif played.started is None:
+                state = gettext("not begun")
+            else:
+                state = gettext("running late") if late else gettext("playing")
+            tables.append({"table": table, "state": state, "late": late, "finished": finished})
+        out.append(RoundTables(played, tables))
+    return out
 
 
 def settlements(event: Event) -> Iterator[tuple[int, int, int, Payment]]:
@@ -198,44 +191,10 @@ def settlements(event: Event) -> Iterator[tuple[int, int, int, Payment]]:
     hands = _hands(tables)
     for table in tables:
         live = [(number, data) for number, data, voided, _ in hands[table.pk] if not voided]
-        result = scoring.score_session(
-            scoring.parse_session(table.document([data for _, data in live]))
-        )
+        result = tally.score_table(table, [data for _, data in live])
         for (number, _), hand in zip(live, result.hands, strict=True):
             for payment in hand.payments:
                 yield table.round, table.number, number, payment
-
-
-def _rank(
-    rows: list[Standing], tie_breakers: list[str], h2h: dict[str, Counter[str]]
-) -> list[Standing]:
-    """Best first: net, then the event's tie-breakers in order, then the name."""
-
-    def key(row: Standing) -> tuple[Any, ...]:
-        return (-row.net, *(TIE_BREAKERS[t](row) for t in tie_breakers if t in TIE_BREAKERS))
-
-    rows.sort(key=lambda row: (*key(row), row.name.casefold()))
-    if "head_to_head" in tie_breakers:
-        # Among players level on everything before it: what each won from the others.
-        position = tie_breakers.index("head_to_head")
-        before = [t for t in tie_breakers[:position] if t in TIE_BREAKERS]
-
-        def level(row: Standing) -> tuple[Any, ...]:
-            return (-row.net, *(TIE_BREAKERS[t](row) for t in before))
-
-        ranked: list[Standing] = []
-        for _, group in groupby(rows, key=level):
-            tied = list(group)
-            names = {row.name for row in tied}
-            won = {
-                row.name: sum(v for other, v in h2h.get(row.name, {}).items() if other in names)
-                for row in tied
-            }
-            ranked += sorted(tied, key=lambda row: -won[row.name])  # stable: keeps the rest
-        rows = ranked
-    for place, row in enumerate(rows, start=1):
-        row.place = place
-    return rows
 
 
 def event_by_token(token: str) -> Event:

@@ -104,6 +104,15 @@ def entry_drop(*, event: Event, name: str) -> None:
     Entry.objects.filter(event=event, player__key=names.canonical(name)).update(active=False)
 
 
+def seat_refusal(event: Event, rounds: list[Round]) -> Exception | None:
+    """Why the next round cannot be seated after ``rounds`` (the event's, in order), or None."""
+    if rounds and rounds[-1].started is None:
+        return RoundStarted("the last round has not begun yet")
+    if len(rounds) >= event.rounds:
+        return Refused(f"the event has {event.rounds} rounds")
+    return None
+
+
 def round_seat(*, event: Event) -> Round:
     """Seat the next round: its tables (table sessions of the event's game) and its byes.
 
@@ -112,11 +121,9 @@ def round_seat(*, event: Event) -> Round:
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
         previous = list(event.round_set.all())
-        if previous and previous[-1].started is None:
-            raise RoundStarted("the last round has not begun yet")
+        if refusal := seat_refusal(event, previous):
+            raise refusal
         number = len(previous) + 1
-        if number > event.rounds:
-            raise Refused(f"the event has {event.rounds} rounds")
         history = selectors.event_history(event)
         players = list(
             event.entries.filter(active=True).order_by("pk").values_list("player__name", flat=True)

@@ -7,6 +7,11 @@ from ledger.events import views
 urlpatterns = [
     path("events/new/", views.event_new, name="event_new"),
     path("o/<token:token>/", views.event_organise, name="event_organise"),
+    path("o/<token:token>/players/", views.event_add, name="event_add"),
+    path("o/<token:token>/players/drop/", views.event_drop, name="event_drop"),
+    path("o/<token:token>/rounds/", views.event_seat, name="event_seat"),
+    path("o/<token:token>/rounds/<number:number>/begin/", views.event_begin, name="event_begin"),
+    path("o/<token:token>/rounds/<number:number>/swap/", views.event_swap, name="event_swap"),
     path("o/<token:token>/rounds/<number:number>/cards/", views.event_cards, name="event_cards"),
     path("j/<token:token>/", views.event_register, name="event_register"),
     path("e/<token:token>/", views.event_results, name="event_results"),

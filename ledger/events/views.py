@@ -6,14 +6,12 @@ link for players (/j/<register_token>/), and the read-only results (/e/<read_tok
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ledger import rights
 from ledger.events import exports, selectors, services
@@ -43,69 +41,24 @@ def event_new(request: HttpRequest) -> HttpResponse:
     return render(request, "ledger/event_new.html", context, status=400 if form.errors else 200)
 
 
-def _status(event: Event, rounds: list[Round], standings: selectors.Standings) -> list[Any]:
-    """Each round with its tables: finished, playing, running late, corrected."""
-    now = timezone.now()
-    out = []
-    for played in rounds:
-        tables = []
-        for table in (t for t in standings.tables if t.round == played.number):
-            finished = bool(event.hands_per_round) and table.counted >= event.hands_per_round
-            late = not finished and played.ends is not None and now > played.ends
-            if finished:
-                state = _("finished")
-            elif played.started is None:
-                state = _("not begun")
-            else:
-                state = _("running late") if late else _("playing")
-            tables.append({"table": table, "state": state, "late": late, "finished": finished})
-        out.append({"round": played, "tables": tables})
-    return out
-
-
-@require_http_methods(["GET", "POST"])
+@require_GET
 def event_organise(request: HttpRequest, token: str) -> HttpResponse:
     event = selectors.event_by_token(token)
     rights.grant_event(request, event)
-    error = ""
-    if request.method == "POST":
-        action = request.POST.get("action", "")
-        name = request.POST.get("name", "")
-        try:
-            if action == "add":
-                services.entry_add(event=event, name=name, organiser=True)
-            elif action == "drop":
-                services.entry_drop(event=event, name=name)
-            elif action == "seat":
-                services.round_seat(event=event)
-            elif action in ("begin", "swap"):
-                current = get_object_or_404(Round, event=event, number=request.POST.get("round"))
-                if action == "begin":
-                    services.round_begin(round=current)
-                else:
-                    services.round_swap(
-                        round=current,
-                        first=request.POST.get("first", ""),
-                        second=request.POST.get("second", ""),
-                    )
-            else:
-                error = _("Unknown action.")
-        except ScoringError as refused:
-            error = engine_message(refused)
-        except (ValueError, services.RoundStarted) as refused:
-            error = str(refused)
-        if not error:
-            return redirect("event_organise", token=token)
+    return _organise_page(request, event)
+
+
+def _organise_page(request: HttpRequest, event: Event, error: str = "") -> HttpResponse:
     rounds = list(event.round_set.all())
     standings = selectors.standings(event)
     context = {
         "event": event,
         "title": title(GAMES[event.game]),
         "entries": event.entries.select_related("player"),
-        "rounds": _status(event, rounds, standings),
+        "rounds": selectors.round_tables(event, rounds, standings),
         "standings": standings,
         "error": error,
-        "can_seat": len(rounds) < event.rounds and (not rounds or rounds[-1].started),
+        "can_seat": services.seat_refusal(event, rounds) is None,
         "register_url": request.build_absolute_uri(
             reverse("event_register", args=[event.register_token])
         ),
@@ -114,6 +67,63 @@ def event_organise(request: HttpRequest, token: str) -> HttpResponse:
         ),
     }
     return render(request, "ledger/event_organise.html", context, status=400 if error else 200)
+
+
+def _organiser_change(
+    request: HttpRequest, token: str, change: Callable[[Event], object]
+) -> HttpResponse:
+    """Make one change through the organiser's link: back to its page, or the page with why not."""
+    event = selectors.event_by_token(token)
+    rights.grant_event(request, event)
+    try:
+        change(event)
+    except ScoringError as refused:
+        return _organise_page(request, event, engine_message(refused))
+    except (ValueError, services.RoundStarted) as refused:
+        return _organise_page(request, event, str(refused))
+    return redirect("event_organise", token=token)
+
+
+def _round(event: Event, number: int) -> Round:
+    return get_object_or_404(Round, event=event, number=number)
+
+
+@require_POST
+def event_add(request: HttpRequest, token: str) -> HttpResponse:
+    name = request.POST.get("name", "")
+    return _organiser_change(
+        request, token, lambda event: services.entry_add(event=event, name=name, organiser=True)
+    )
+
+
+@require_POST
+def event_drop(request: HttpRequest, token: str) -> HttpResponse:
+    name = request.POST.get("name", "")
+    return _organiser_change(
+        request, token, lambda event: services.entry_drop(event=event, name=name)
+    )
+
+
+@require_POST
+def event_seat(request: HttpRequest, token: str) -> HttpResponse:
+    return _organiser_change(request, token, lambda event: services.round_seat(event=event))
+
+
+@require_POST
+def event_begin(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    return _organiser_change(
+        request, token, lambda event: services.round_begin(round=_round(event, number))
+    )
+
+
+@require_POST
+def event_swap(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    first, second = request.POST.get("first", ""), request.POST.get("second", "")
+    return _organiser_change(
+        request,
+        token,
+        lambda event: services.round_swap(round=_round(event, number), first=first, second=second),
+    )
 
 
 @require_GET

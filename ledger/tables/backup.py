@@ -26,7 +26,6 @@ from django.utils.dateparse import parse_datetime
 from ledger.models import Hand, HandChange, Player, Seat, TableSession
 from ledger.tables import selectors, tally
 from scoring import ScoringError
-from scoring.names import canonical
 
 FORMAT = "domino-ledger-backup"
 VERSION = 2
@@ -129,9 +128,7 @@ def _owner(name: str | None) -> AbstractBaseUser | None:
 def _known_spellings(seating: list[str]) -> dict[str, str]:
     """Seated names this database knows spelled otherwise ("anna" of a table whose database
     called her so, where this one has "Anna"): {as exported: as known here}."""
-    keys = {name: canonical(name) for name in seating}
-    known = dict(Player.objects.filter(key__in=keys.values()).values_list("key", "name"))
-    return {name: known[key] for name, key in keys.items() if known.get(key, name) != name}
+    return {name: known for name, known in Player.spellings(seating).items() if known != name}
 
 
 def _respelled(hand: dict[str, Any] | None, spelling: dict[str, str]) -> dict[str, Any] | None:

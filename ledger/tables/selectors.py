@@ -10,10 +10,10 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db import connection
 
-import scoring
 from ledger import display
 from ledger.limits import NoSuchLink
 from ledger.models import Hand, HandChange, Player, TableSession
+from ledger.tables import tally
 from scoring import GAMES, HandResult, SessionResult, Totals
 
 
@@ -136,9 +136,7 @@ def scored(session: TableSession) -> ScoredSession:
         for values in session.hands.order_by("number").values_list(*STORED_FIELDS)
     ]
     live = [hand for hand in hands if not hand.voided]
-    result = scoring.score_session(
-        scoring.parse_session(session.document([hand.data for hand in live]))
-    )
+    result = tally.score_table(session, [hand.data for hand in live])
     by_pk = dict(zip((hand.pk for hand in live), result.hands, strict=True))
     return ScoredSession(
         session=session,
@@ -188,8 +186,7 @@ def revision(token: str) -> int | None:
 def preview(view: ScoredSession, data: dict[str, Any]) -> HandResult:
     """What ``data`` would give as the next hand, nothing saved. Raises ScoringError."""
     hands = [row.hand.data for row in view.rows if not row.hand.voided] + [data]
-    document = view.session.document(hands)
-    return scoring.score_session(scoring.parse_session(document)).hands[-1]
+    return tally.score_table(view.session, hands).hands[-1]
 
 
 def changes(session: TableSession, number: int | None = None) -> list[HandChange]:

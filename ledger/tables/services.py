@@ -107,16 +107,10 @@ def _as_seated(seating: list[str], first: str) -> tuple[list[str], str]:
     tidied = [names.tidy(name) for name in seating]
     for i, name in enumerate(tidied):
         names.check(name, f"seating[{i}]", NAME_LENGTH)
-    keys = [names.canonical(name) for name in tidied]
-    known = dict(Player.objects.filter(key__in=keys).values_list("key", "name"))
-    seated = [known.get(key, name) for key, name in zip(keys, tidied, strict=True)]
-    leader = dict(zip(keys, seated, strict=True)).get(names.canonical(first), first)
+    known = Player.spellings(tidied)
+    seated = [known[name] for name in tidied]
+    leader = {names.canonical(name): name for name in seated}.get(names.canonical(first), first)
     return seated, leader
-
-
-def _check(session: TableSession, hands: list[dict[str, Any]]) -> scoring.SessionResult:
-    """Score the session as it would be; a ScoringError stops the change."""
-    return scoring.score_session(scoring.parse_session(session.document(hands)))
 
 
 class Recorded(NamedTuple):
@@ -266,12 +260,14 @@ def _score_new_hand(
     """
     if "first" in data and "direction" in data:
         try:
-            return data, _check(session, [data]).hands[0]
+            return data, tally.score_table(session, [data]).hands[0]
         except scoring.ScoringError as error:
             index = session.hands.filter(voided=False).count()
             error.path = error.path.replace("hands[0]", f"hands[{index}]", 1)
             raise
-    played = _check(session, [hand for _, hand in _live_hands(session)] + [data]).hands[-1]
+    played = tally.score_table(session, [hand for _, hand in _live_hands(session)] + [data]).hands[
+        -1
+    ]
     return {**data, "first": played.first, "direction": played.direction.value}, played
 
 
@@ -296,7 +292,7 @@ def hand_correct(
         _refuse_if_locked(session)
         current = _hand_for_update(session, number, version)
         hands = [data if pk == current.pk else other for pk, other in _live_hands(session)]
-        _check(session, hands)
+        tally.score_table(session, hands)
         before = current.data
         current.data, current.version, current.device = data, current.version + 1, device
         current.save(update_fields=["data", "version", "device"])
@@ -317,7 +313,7 @@ def hand_void(*, session: TableSession, number: int, version: int, device: str =
         _refuse_if_locked(session)
         current = _hand_for_update(session, number, version)
         hands = [other for pk, other in _live_hands(session) if pk != current.pk]
-        _check(session, hands)
+        tally.score_table(session, hands)
         current.voided, current.version, current.device = True, current.version + 1, device
         current.save(update_fields=["voided", "version", "device"])
         HandChange.objects.create(

@@ -67,10 +67,16 @@ class Tally:
         self.counted += 1
 
 
+def score_table(table: Table, hands: list[dict[str, Any]]) -> scoring.SessionResult:
+    """The table scored from scratch with ``hands`` (as entered, voided ones left out): the one
+    way the ledger asks the engine about a table. Raises ScoringError."""
+    return scoring.score_session(scoring.parse_session(table.document(hands)))
+
+
 def count(table: Table, hands: StoredHands) -> Tally:
     """Score every hand of the table."""
     live = [data for _, data, voided, _ in hands if not voided]
-    result = scoring.score_session(scoring.parse_session(table.document(live)))
+    result = score_table(table, live)
     tally = Tally.empty(table.seating)
     for hand in result.hands:
         tally.add(hand)

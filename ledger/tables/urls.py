@@ -10,6 +10,7 @@ urlpatterns = [
     path("t/<token:token>/live/", views.live, name="live"),
     path("t/<token:token>/qr.svg", views.qr, name="qr"),
     path("t/<token:token>/hands/<number:number>/", views.hand_detail, name="hand_detail"),
+    path("t/<token:token>/hands/<number:number>/void/", views.hand_void, name="hand_void"),
     path("t/<token:token>/history/", views.history, name="history"),
     path("t/<token:token>/lock/", views.lock, name="lock"),
     path("t/<token:token>/organise/<token:organiser_token>/", views.organise, name="organise"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 import segno
@@ -233,6 +234,42 @@ def live(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def hand_detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """A past hand: shown, or corrected (POST) by any player at the table."""
+
+    def correct(session: TableSession, form: HandForm, version: int, device: str) -> bool:
+        data = form.data()
+        if data is not None:
+            services.hand_correct(
+                session=session, number=number, data=data, version=version, device=device
+            )
+        return data is not None
+
+    return _change_hand(request, token, number, correct)
+
+
+@require_POST
+def hand_void(request: HttpRequest, token: str, number: int) -> HttpResponse:
+    """The organiser voids a past hand: it stays in the history and counts for nothing."""
+
+    def void(session: TableSession, form: HandForm, version: int, device: str) -> bool:
+        services.hand_void(session=session, number=number, version=version, device=device)
+        return True
+
+    return _change_hand(request, token, number, void, organiser_only=True)
+
+
+HandChanger = Callable[[TableSession, HandForm, int, str], bool]
+
+
+def _change_hand(
+    request: HttpRequest,
+    token: str,
+    number: int,
+    change: HandChanger,
+    *,
+    organiser_only: bool = False,
+) -> HttpResponse:
+    """The hand page; on POST, ``change`` made (it says whether it was), then back to the table."""
     session = selectors.session_by_token(token)
     view = selectors.scored(session)
     row = view.row(number)
@@ -242,21 +279,12 @@ def hand_detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
     conflict = None
     post = None
     if request.method == "POST":
+        if organiser_only and not rights.organises(request, session):
+            return HttpResponseForbidden(_("Only the table's organiser can void a hand."))
         post = request.POST
-        version = whole(request.POST.get("version")) or 0
-        device = _device(request)
         form = HandForm(session.game, view.seating, request.POST)
         try:
-            if request.POST.get("action") == "void":
-                if not rights.organises(request, session):
-                    return HttpResponseForbidden(_("Only the table's organiser can void a hand."))
-                services.hand_void(session=session, number=number, version=version, device=device)
-                return redirect("table", token=token)
-            data = form.data()
-            if data is not None:
-                services.hand_correct(
-                    session=session, number=number, data=data, version=version, device=device
-                )
+            if change(session, form, whole(request.POST.get("version")) or 0, _device(request)):
                 return redirect("table", token=token)
         except ScoringError as error:
             form.add_scoring_error(error)

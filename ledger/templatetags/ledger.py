@@ -11,7 +11,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from ledger import display
-from ledger.events.selectors import Standing
+from ledger.events.standings import Standing
 from ledger.games import special_label
 from ledger.tables.selectors import SummaryRow
 

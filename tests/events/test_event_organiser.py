@@ -34,9 +34,7 @@ def test_the_events_organiser_locks_and_voids_its_tables_on_the_web(client, even
 
     locked = client.post(reverse("lock", args=[table.token]), {"locked": "1"})
     client.post(reverse("lock", args=[table.token]), {"locked": "0"})
-    voided = client.post(
-        reverse("hand_detail", args=[table.token, 1]), {"action": "void", "version": "1"}
-    )
+    voided = client.post(reverse("hand_void", args=[table.token, 1]), {"version": "1"})
 
     assert locked.status_code == 302
     assert voided.status_code == 302 and Hand.objects.get(session=table).voided
@@ -47,9 +45,7 @@ def test_a_player_at_the_table_cannot_lock_or_void_it(event, table):
     player.get(reverse("table", args=[table.token]))
 
     locked = player.post(reverse("lock", args=[table.token]), {"locked": "1"})
-    voided = player.post(
-        reverse("hand_detail", args=[table.token, 1]), {"action": "void", "version": "1"}
-    )
+    voided = player.post(reverse("hand_void", args=[table.token, 1]), {"version": "1"})
 
     assert locked.status_code == voided.status_code == 403
     assert not TableSession.objects.get(pk=table.pk).locked
@@ -104,6 +100,6 @@ def test_the_organiser_brings_back_a_player_who_dropped_out(client, event):
     name = event.entries.first().player.name
     event_services.entry_drop(event=event, name=name)
 
-    client.post(reverse("event_organise", args=[event.token]), {"action": "add", "name": name})
+    client.post(reverse("event_add", args=[event.token]), {"name": name})
 
     assert event.entries.first().active

@@ -38,11 +38,13 @@ def test_a_tournament_from_set_up_to_results(organiser, client):
         page = client.post(reverse("event_register", args=[event.register_token]), {"name": name})
         assert 'id="registered"' in page.content.decode()
     for name in TWELVE[6:]:
-        assert client.post(organise, {"action": "add", "name": name}).status_code == 302
+        assert (
+            client.post(reverse("event_add", args=[event.token]), {"name": name}).status_code == 302
+        )
 
     for number in (1, 2, 3):
-        assert client.post(organise, {"action": "seat"}).status_code == 302
-        assert client.post(organise, {"action": "begin", "round": number}).status_code == 302
+        assert client.post(reverse("event_seat", args=[event.token])).status_code == 302
+        assert client.post(reverse("event_begin", args=[event.token, number])).status_code == 302
         played = Round.objects.get(event=event, number=number)
         for table in played.tables.all():
             play(table, 2, 12, 34, 18)
@@ -105,14 +107,15 @@ def test_swapping_and_refusals_are_shown_on_the_organisers_page(organiser):
     client, event = organiser
     for name in TWELVE:
         services.entry_add(event=event, name=name, organiser=True)
-    organise = reverse("event_organise", args=[event.token])
-    client.post(organise, {"action": "seat"})
+    client.post(reverse("event_seat", args=[event.token]))
 
     refused = client.post(
-        organise, {"action": "swap", "round": "1", "first": "Nobody", "second": TWELVE[0]}
+        reverse("event_swap", args=[event.token, 1]), {"first": "Nobody", "second": TWELVE[0]}
     )
     assert refused.status_code == 400 and 'id="error"' in refused.content.decode()
-    assert client.post(organise, {"action": "seat"}).status_code == 400  # round 1 not begun
+    assert (
+        client.post(reverse("event_seat", args=[event.token])).status_code == 400
+    )  # round 1 not begun
 
 
 def test_an_empty_name_is_refused_at_registration(organiser, client):

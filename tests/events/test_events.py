@@ -7,7 +7,7 @@ from itertools import combinations, pairwise
 
 import pytest
 
-from ledger.events import selectors
+from ledger.events import selectors, standings
 from ledger.events import services as event_services
 from ledger.models import Round, TableSession
 from ledger.tables import services
@@ -183,8 +183,8 @@ def test_a_substitute_takes_a_players_place_before_the_round_begins(event):
         event_services.round_swap(round=played, first="Sub Sam", second="Nobody")
 
 
-def _row(name: str, net: int, won: int, points: int) -> selectors.Standing:
-    return selectors.Standing(name, True, Decimal(net), won, points)
+def _row(name: str, net: int, won: int, points: int) -> standings.Standing:
+    return standings.Standing(name, True, Decimal(net), won, points)
 
 
 @pytest.mark.parametrize(
@@ -212,7 +212,7 @@ def test_tie_breakers_apply_in_the_order_the_organiser_chose(ties, order):
         "Bea": Counter({"Dee": Decimal(-2), "Cy": Decimal(-1)}),
     }
 
-    ranked = selectors._rank(rows, ties, h2h)
+    ranked = standings.order(rows, ties, h2h)
 
     assert [row.name for row in ranked] == order
     assert [row.place for row in ranked] == [1, 2, 3, 4]

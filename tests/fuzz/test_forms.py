@@ -27,7 +27,7 @@ FORMS = {
     ),
     "hand": ("table", ["table"], form_post(2, first="Dominic", direction="cw"), HAND_FIELDS),
     "correction": (
-        "hand_detail", ["table", 1], {**form_post(1), "version": "1", "action": "correct"},
+        "hand_detail", ["table", 1], {**form_post(1), "version": "1"},
         [*HAND_FIELDS, "version"],
     ),
     "lock": ("lock", ["table"], {"locked": "1"}, ["locked"]),
@@ -37,8 +37,7 @@ FORMS = {
          "tie_2", "tie_3", "stake", "chip", "head_tail", "payment", "next_first"],
     ),
     "organise": (
-        "event_organise", ["event"], {"action": "add", "name": "Ivy"},
-        ["action", "name", "round", "first", "second"],
+        "event_add", ["event"], {"name": "Ivy"}, ["name"],
     ),
     "register": ("event_register", ["register"], {"name": "Joe"}, ["name"]),
     "language": ("set_language", [], {"language": "zh-hans", "next": "/"}, ["language", "next"]),

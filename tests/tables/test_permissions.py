@@ -54,7 +54,7 @@ def test_one_tables_token_cannot_read_or_change_another_tables_hand(client, ce_d
     url = reverse("hand_detail", args=[_mixed(ce_deng.token, other.token), 1])
 
     assert client.get(url).status_code == 404
-    assert client.post(url, {"action": "void", "version": "1"}).status_code == 404
+    assert client.post(f"{url}void/", {"version": "1"}).status_code == 404
     assert not Hand.objects.filter(voided=True).exists()
 
 
@@ -105,10 +105,10 @@ def test_only_the_organiser_voids_a_hand(organiser, player, ce_deng):
     url = reverse("hand_detail", args=[ce_deng.token, 1])
     assert "Void this hand" not in player.get(url).content.decode()
 
-    refused = player.post(url, {"action": "void", "version": "1"})
+    refused = player.post(f"{url}void/", {"version": "1"})
     assert refused.status_code == 403 and not Hand.objects.get().voided
 
-    organiser.post(url, {"action": "void", "version": "1"})
+    organiser.post(f"{url}void/", {"version": "1"})
     assert Hand.objects.get().voided
 
 

@@ -91,7 +91,7 @@ def test_a_voided_hand_cannot_be_voided_again_or_corrected_on_the_web(client, ce
     client.get(reverse("organise", args=[ce_deng.token, ce_deng.organiser_token]))
     url = reverse("hand_detail", args=[ce_deng.token, 1])
 
-    again = client.post(url, {"action": "void", "version": "2"})
+    again = client.post(f"{url}void/", {"version": "2"})
     corrected = client.post(url, {**form_post(1, pips_0="4"), "action": "save", "version": "2"})
 
     for response in (again, corrected):

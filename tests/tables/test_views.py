@@ -243,7 +243,7 @@ def test_voiding_a_hand_keeps_it_in_the_history(client, ce_deng):
     url = reverse("hand_detail", args=[ce_deng.token, 1])
     client.get(reverse("organise", args=[ce_deng.token, ce_deng.organiser_token]))
 
-    client.post(url, {"action": "void", "version": "1"})
+    client.post(f"{url}void/", {"version": "1"})
 
     assert Hand.objects.get().voided
     assert HandChange.objects.count() == 2

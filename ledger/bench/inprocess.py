@@ -1,0 +1,42 @@
+"""Django in-process for the benchmarks: a throwaway database, settings as when served."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from django.db import connection
+from django.test.utils import override_settings
+
+# The production storage needs collectstatic's manifest; the pages need only the names.
+PLAIN_STATIC = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+
+
+@contextmanager
+def throwaway_database() -> Iterator[None]:
+    """A fresh, migrated SQLite file (WAL, as the embedded setup) in a temporary folder.
+
+    Never the real database: Django's test database machinery points the connection at it and
+    back again.
+    """
+    with tempfile.TemporaryDirectory() as folder:
+        connection.settings_dict["TEST"]["NAME"] = str(Path(folder) / "bench.sqlite3")
+        old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+        try:
+            yield
+        finally:
+            connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def as_served() -> override_settings:
+    """Settings as in production (DEBUG off) for requests through Django's test client.
+
+    Not setup_test_environment(): it instruments template rendering and would measure that
+    instead of the pages.
+    """
+    return override_settings(STORAGES=PLAIN_STATIC, DEBUG=False, ALLOWED_HOSTS=["testserver"])

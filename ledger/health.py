@@ -1,0 +1,67 @@
+"""The probes that systemd, a load balancer or an orchestrator call: /healthz and /readyz.
+
+``/healthz`` says the process answers (liveness: restart it if not); ``/readyz`` says it can
+serve (readiness: send it no traffic if not): the database answers and every migration is
+applied. Both answer JSON, are never cached and set no cookie; no table link is in their path,
+so no limit counts them (ledger/middleware.py).
+"""
+
+from __future__ import annotations
+
+import logging
+
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from django.http import HttpRequest, JsonResponse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
+
+logger = logging.getLogger(__name__)
+
+OK = "ok"
+
+
+@never_cache
+@require_safe
+def healthz(request: HttpRequest) -> JsonResponse:
+    """The process answers. Nothing else is asked, the database least of all: a database
+    outage must not have every app server restarted."""
+    return JsonResponse({"status": "ok"})
+
+
+@never_cache
+@require_safe
+def readyz(request: HttpRequest) -> JsonResponse:
+    """200 when the database answers and every migration is applied; otherwise 503, naming
+    what failed. A probe reports: it never answers 500, whatever it finds."""
+    checks = {"database": _database(), "migrations": "not checked"}
+    if checks["database"] == OK:
+        checks["migrations"] = _migrations()
+    if all(state == OK for state in checks.values()):
+        return JsonResponse({"status": "ready", "checks": checks})
+    return JsonResponse({"status": "unavailable", "checks": checks}, status=503)
+
+
+def _database() -> str:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except Exception as error:  # connecting can fail in more ways than DatabaseError
+        # The details go to the log, not to whoever asks: they may name hosts and users.
+        logger.warning("readyz: the database does not answer: %r", error)
+        return "unavailable"
+    return OK
+
+
+def _migrations() -> str:
+    try:
+        executor = MigrationExecutor(connection)
+        plan = executor.migration_plan(executor.loader.graph.leaf_nodes())
+    except Exception as error:  # a broken migration history is "not ready", not a crash
+        logger.warning("readyz: cannot read the migrations: %r", error)
+        return "cannot be read"
+    if not plan:
+        return OK
+    unapplied = [f"{migration.app_label}.{migration.name}" for migration, _ in plan]
+    return f"{len(unapplied)} not applied: {', '.join(unapplied)}"

@@ -1,0 +1,306 @@
+"""Fill an empty database with a demo: a table of every game, and a tournament mid-round.
+
+    .venv/bin/python manage.py demo        (make demo)
+
+Every hand goes through the services a phone's save goes through (ledger.tables.services,
+ledger.events.services), so the engine checks each one as it checks a real table's. Hands are
+dealt from the game's own deck with a fixed seed, and each score is made of tiles that player
+was dealt: every hand is one a table could have played, and every run makes the same demo
+(only the links, which are random, differ). A database that already has tables or events is
+left alone: the demo never mixes with real play.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+from django.urls import reverse
+
+import scoring
+from ledger.events import services as event_services
+from ledger.models import Event, TableSession
+from ledger.tables import selectors, services
+from scoring import Tile
+from scoring.games.tiu_yu import LARGE_FISH
+
+SEED = 20240808
+
+# Table by table: who sits (counter-clockwise), the options, and what happens, hand by hand.
+#   plain     everyone discards a few of the tiles they were dealt
+#   tiles     the same, two players tapping their tiles instead of typing the pips
+#   blocked   nobody could play on: scores include the tiles left in hand
+#   pass, head, tail, redeal, declared_doubles, suanzhang_wins, suanzhang_loses: the specials
+#   typo      two scores typed into each other's fields, then corrected
+#   again     the last hand saved a second time by mistake, then voided
+#   fish_tiles, fish_totals   Tiu Yu's catches: the tiles, or the two totals
+TABLES: dict[str, tuple[tuple[str, ...], dict[str, Any], tuple[str, ...]]] = {
+    "jie-long": (
+        ("Anna", "Bob", "Celine", "Dominic"),
+        {},
+        ("plain", "plain", "tiles", "again", "plain", "blocked", "plain"),
+    ),
+    "ce-deng": (
+        ("Mei", "Jun", "Lan", "Hao"),
+        {"stake": "0.50"},
+        ("plain", "pass", "tail", "redeal", "head", "typo", "declared_doubles", "blocked"),
+    ),
+    "tsair-deng": (
+        ("Wei", "Ling", "Feng"),
+        {},
+        ("plain", "pass", "plain", "blocked", "tiles", "pass"),
+    ),
+    "kkoribuchigi": (
+        ("Minji", "Seojun", "Jiwoo"),
+        {"payment": "highest"},
+        ("plain", "plain", "blocked", "plain", "tiles"),
+    ),
+    "ding-niu": (
+        ("Adam", "Boris", "Celine", "Dominik"),
+        {"chip": 2},
+        ("plain", "suanzhang_wins", "plain", "suanzhang_loses", "blocked", "plain"),
+    ),
+    "tiu-yu": (
+        ("Grandma Li", "Hui", "Pat"),
+        {},
+        ("fish_tiles", "fish_totals", "fish_tiles", "fish_totals", "fish_tiles"),
+    ),
+}
+# A game registered after this list was written still gets a table.
+OTHER_SEATING = ("Nadia", "Omar", "Priya", "Quentin")
+OTHER_SCRIPT = ("plain", "plain", "tiles", "blocked", "plain")
+
+EVENT = "Thursday club night"
+EVENT_GAME = "jie-long"
+EVENT_PLAYERS = (
+    "Ahmed", "Beatriz", "Chen Yu", "Dara", "Elif", "Farid",
+    "Gao Min", "Hana", "Ivan", "Jasmine", "Kofi", "Lucía",
+)  # fmt: skip
+ROUND_SCRIPT = ("plain", "plain", "tiles", "plain", "blocked", "plain")
+HANDS_PER_ROUND = len(ROUND_SCRIPT)
+ROUND_TWO_SO_FAR = (4, 2, 1)  # hands each table of round 2 has played: 12 players, 3 tables
+
+
+class Command(BaseCommand):
+    help = (
+        "Fill an empty database with a demo: a table of every game and a tournament in its "
+        "second round. Refuses a database that has tables or events already."
+    )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        with transaction.atomic():
+            tables, events = TableSession.objects.count(), Event.objects.count()
+            if tables or events:
+                raise CommandError(
+                    f"this database is not empty ({_count(tables, 'table')}, "
+                    f"{_count(events, 'event')}): the demo fills only an empty one, and stored "
+                    "nothing. There is no --force: a demo never mixes with real play. Give it a "
+                    "database of its own, e.g. DATA_DIR=/tmp/ledger-demo make demo run"
+                )
+            dealer = Dealer(random.Random(SEED))
+            made = [dealer.table(key) for key in scoring.GAMES]
+            event = dealer.event()
+        self._links(made, event)
+
+    def _links(self, tables: list[TableSession], event: Event) -> None:
+        write = self.stdout.write
+        write(
+            f"The demo is stored: a table of each of the {len(tables)} games, and a tournament "
+            "in its second round.\nOpen these at the ledger's address (make run prints it, "
+            "such as http://127.0.0.1:8000):\n"
+        )
+        for table in tables:
+            game = scoring.GAMES[table.game]
+            hands = table.hands.count()
+            write(
+                f"  {game.title} ({', '.join(table.seating)}; {hands} hands): "
+                f"{reverse('table', args=[table.token])}"
+            )
+        players = event.entries.count()
+        write(f"\n  {event.name}, {players} players, round 2 of {event.rounds} under way:")
+        write(f"    organiser's page: {reverse('event_organise', args=[event.token])}")
+        write(f"    results:          {reverse('event_results', args=[event.read_token])}")
+
+
+@dataclass
+class Dealer:
+    """Deals hands from the game's deck and records them through the services."""
+
+    rng: random.Random
+
+    def table(self, key: str) -> TableSession:
+        game = scoring.GAMES[key]
+        seating, options, script = TABLES.get(key, (self._others(game), {}, OTHER_SCRIPT))
+        session = services.session_create(
+            game=key, options=options, seating=list(seating), first=seating[0]
+        )
+        self.play(session, script)
+        return session
+
+    def _others(self, game: scoring.Game) -> tuple[str, ...]:
+        return OTHER_SEATING[: max(n for n in game.player_counts if n <= len(OTHER_SEATING))]
+
+    def event(self) -> Event:
+        event = event_services.event_create(
+            name=EVENT,
+            game=EVENT_GAME,
+            options={},
+            rounds=3,
+            hands_per_round=HANDS_PER_ROUND,
+            minutes_per_round=45,
+            seed="demo",
+        )
+        for name in EVENT_PLAYERS:
+            event_services.entry_add(event=event, name=name, organiser=True)
+        for so_far in ((HANDS_PER_ROUND,) * len(ROUND_TWO_SO_FAR), ROUND_TWO_SO_FAR):
+            played = event_services.round_begin(round=event_services.round_seat(event=event))
+            seated = TableSession.objects.filter(round=played).order_by("table_number")
+            for table, hands in zip(seated, so_far, strict=True):
+                self.play(table, ROUND_SCRIPT[:hands])
+        return event
+
+    def play(self, session: TableSession, script: Sequence[str]) -> None:
+        device = f"{session.seating[0]}'s phone"
+        last: dict[str, Any] = {}
+        for kind in script:
+            view = selectors.scored(session)
+            number = view.next_number
+            if kind == "again":  # the last hand sent twice: the organiser voids the copy
+                copy = services.hand_record(
+                    session=session, number=number, data=last, device=device
+                ).hand
+                services.hand_void(
+                    session=session, number=number, version=copy.version, device=device
+                )
+                continue
+            deal = Deal(self.rng, session, view.next_first)
+            data = deal.hand(kind)
+            if kind == "typo":
+                typed = deal.swapped(data)
+                saved = services.hand_record(
+                    session=session, number=number, data=typed, device=device
+                ).hand
+                services.hand_correct(
+                    session=session,
+                    number=number,
+                    data={**saved.data, "results": data["results"]},
+                    version=saved.version,
+                    device=device,
+                )
+                continue
+            last = services.hand_record(
+                session=session, number=number, data=data, device=device
+            ).hand.data
+
+
+class Deal:
+    """One hand of ``session`` led by ``first``: the tiles dealt, and what a phone enters."""
+
+    def __init__(self, rng: random.Random, session: TableSession, first: str) -> None:
+        self.rng = rng
+        self.game = scoring.GAMES[session.game]
+        self.seating = session.seating
+        self.first = first
+        self.others = [name for name in self.seating if name != first]
+        self.dealt = self.game.tiles_each(len(self.seating))
+        deck = list(self.game.deck(len(self.seating)).all_tiles())
+        self.rng.shuffle(deck)
+        self.held = {
+            name: deck[i * self.dealt : (i + 1) * self.dealt] for i, name in enumerate(self.seating)
+        }
+
+    def hand(self, kind: str) -> dict[str, Any]:
+        if kind == "redeal":
+            return {"redeal": self.rng.choice(self.seating)}
+        if kind == "declared_doubles":
+            return self._declared_doubles(self.rng.choice(self.seating))
+        if kind.startswith("fish_"):
+            return {"results": self._catches(totals=kind == "fish_totals")}
+        blocked = kind == "blocked"
+        results = {name: {"pips": _pips(self._discard(name, blocked))} for name in self.seating}
+        if kind == "tiles":
+            for name in self.rng.sample(self.others, min(2, len(self.others))):
+                results[name] = {"tiles": [str(tile) for tile in self._discard(name, fewest=1)]}
+        elif kind == "pass":  # played every tile, discarded none
+            results[self.rng.choice(self.others)] = {"pips": 0, "specials": ["pass"]}
+        elif kind == "tail":  # never played a tile
+            name = self.rng.choice(self.others)
+            results[name] = {"pips": _pips(self.held[name]), "specials": ["tail_eight"]}
+        elif kind == "head":  # led a tile, then never played again
+            rest = self.held[self.first][1:]
+            results[self.first] = {"pips": _pips(rest), "specials": ["head_seven"]}
+        elif kind == "suanzhang_wins":  # the creator went out first; everyone else discarded
+            for name in self.seating:
+                results[name] = {"pips": _pips(self._discard(name, fewest=1))}
+            results[self.rng.choice(self.seating)] = {"pips": 0, "specials": ["suanzhang"]}
+        elif kind == "suanzhang_loses":  # another player went out; the creator pays for all
+            winner, creator = self.rng.sample(self.seating, 2)
+            results[winner] = {"pips": 0}
+            tiles = self._discard(creator, fewest=1)
+            results[creator] = {"pips": _pips(tiles), "specials": ["suanzhang"]}
+        return {"results": results, **({"blocked": True} if blocked else {})}
+
+    def swapped(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The hand with two scores typed into each other's fields (not the leader's: a
+        score made of all the tiles dealt cannot be theirs)."""
+        results = data["results"]
+        one, other = sorted(self.others, key=lambda name: results[name]["pips"])[-2:]
+        return {**data, "results": {**results, one: results[other], other: results[one]}}
+
+    def _discard(self, name: str, blocked: bool = False, fewest: int = 0) -> list[Tile]:
+        """Some of the tiles ``name`` was dealt: those discarded (blocked: those still held
+        too). None at times, where only a pass scores 0; at most all but the one led."""
+        if "pass" in self.game.specials:
+            fewest = max(fewest, 1)
+        most = self.dealt - 1 if name == self.first else self.dealt
+        count = self.rng.randint(3, 5) if blocked else self.rng.choice((0, 1, 1, 2, 2, 3))
+        return self.rng.sample(self.held[name], min(max(count, fewest), most))
+
+    def _declared_doubles(self, holder: str) -> dict[str, Any]:
+        """The holder was dealt 8 doubles; everyone else enters the pips of their 8 tiles."""
+        deck = list(self.game.deck(len(self.seating)).all_tiles())
+        doubles = [tile for tile in deck if tile.low == tile.high]
+        for tile in self.rng.sample(doubles, self.dealt):
+            deck.remove(tile)
+        self.rng.shuffle(deck)
+        others = [name for name in self.seating if name != holder]
+        return {
+            "declared_doubles": holder,
+            "results": {
+                name: {"pips": _pips(deck[i * self.dealt : (i + 1) * self.dealt])}
+                for i, name in enumerate(others)
+            },
+        }
+
+    def _catches(self, *, totals: bool) -> dict[str, Any]:
+        """Tiu Yu: each player catches pairs of tiles of equal pips from the 64-tile deck."""
+        pool: dict[int, list[Tile]] = defaultdict(list)
+        for tile in self.game.deck(len(self.seating)).all_tiles():
+            pool[tile.pips].append(tile)
+        results = {}
+        for name in self.seating:
+            caught: list[Tile] = []
+            for _ in range(self.rng.randint(2, 4)):
+                pips = self.rng.choice(sorted(p for p, tiles in pool.items() if len(tiles) >= 2))
+                self.rng.shuffle(pool[pips])
+                caught += [pool[pips].pop(), pool[pips].pop()]
+            if totals:
+                large = sum(tile.pips for tile in caught if tile.pips >= LARGE_FISH)
+                red = sum(tile.red_spots for tile in caught if tile.pips < LARGE_FISH)
+                results[name] = {"large_fish_pips": large, "small_fish_red": red}
+            else:
+                results[name] = {"tiles": [str(tile) for tile in caught]}
+        return results
+
+
+def _pips(tiles: Sequence[Tile]) -> int:
+    return sum(tile.pips for tile in tiles)
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}{'' if n == 1 else 's'}"
