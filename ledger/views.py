@@ -7,8 +7,15 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views import defaults
+from django_htmx.middleware import HtmxDetails
 
 from ledger.tables import selectors
+
+
+class HtmxRequest(HttpRequest):
+    """A request as django-htmx's middleware leaves it: ``htmx`` says whether htmx sent it."""
+
+    htmx: HtmxDetails
 
 
 def _api_error(request: HttpRequest, message: str, status: int) -> HttpResponse | None:

@@ -14,44 +14,66 @@ Or with typed objects: ``score_session(Session(...))`` returns a ``SessionResult
 
 from scoring.document import hand_document, parse_session, result_document, score
 from scoring.errors import ScoringError
-from scoring.games import GAMES, Game, get_game
+from scoring.games import (
+    GAMES,
+    SPECIAL_RULES,
+    Game,
+    Seat,
+    SpecialRule,
+    get_game,
+    register,
+    unregister,
+)
 from scoring.model import (
     ChipPayment,
     Direction,
+    Entry,
     Hand,
+    HandEvent,
     HandResult,
     HeadTail,
     NextFirst,
     Options,
     Payment,
     Result,
+    ResultField,
     Session,
     SessionResult,
     Special,
     Totals,
     Transfer,
 )
+from scoring.options import OPTION_SPECS, Amount, OptionSpec
 from scoring.session import score_session, turn_order
 from scoring.settlement import settle_up
 from scoring.tiles import Deck, Tile, pip_totals
 
 __all__ = [
     "GAMES",
+    "OPTION_SPECS",
+    "SPECIAL_RULES",
+    "Amount",
     "ChipPayment",
     "Deck",
     "Direction",
+    "Entry",
     "Game",
     "Hand",
+    "HandEvent",
     "HandResult",
     "HeadTail",
     "NextFirst",
+    "OptionSpec",
     "Options",
     "Payment",
     "Result",
+    "ResultField",
     "ScoringError",
+    "Seat",
     "Session",
     "SessionResult",
     "Special",
+    "SpecialRule",
     "Tile",
     "Totals",
     "Transfer",
@@ -59,9 +81,11 @@ __all__ = [
     "hand_document",
     "parse_session",
     "pip_totals",
+    "register",
     "result_document",
     "score",
     "score_session",
     "settle_up",
     "turn_order",
+    "unregister",
 ]

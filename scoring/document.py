@@ -8,11 +8,13 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from scoring.errors import ScoringError
-from scoring.games import GAMES, get_game
+from scoring.games import Game, get_game
 from scoring.model import (
     ChipPayment,
     Direction,
+    Entry,
     Hand,
+    HandEvent,
     HandResult,
     HeadTail,
     NextFirst,
@@ -22,12 +24,11 @@ from scoring.model import (
     SessionResult,
     Special,
 )
+from scoring.options import OPTION_SPECS, Amount
 from scoring.session import score_session
 from scoring.tiles import Tile
 
 E = TypeVar("E", bound=StrEnum)
-MAX_AMOUNT = Decimal(10) ** 9
-MAX_PLACES = 4
 MAX_WHOLE = 10_000  # far above any score; keeps absurd numbers from costing time
 
 
@@ -54,13 +55,13 @@ def parse_session(document: object) -> Session:
     doc = _object(
         document, "", required={"game", "seating"}, optional={"options", "first", "hands"}
     )
-    game = get_game(_string(doc["game"], "game")).key
+    game = get_game(_string(doc["game"], "game"))
     seating = _list(doc["seating"], "seating")
     names = tuple(_string(name, f"seating[{i}]") for i, name in enumerate(seating))
     first = _string(doc["first"], "first") if "first" in doc else (names[0] if names else "")
     hands = _list(doc.get("hands", []), "hands")
     return Session(
-        game=game,
+        game=game.key,
         seating=names,
         first=first,
         hands=tuple(_hand(game, hand, f"hands[{i}]") for i, hand in enumerate(hands)),
@@ -68,37 +69,39 @@ def parse_session(document: object) -> Session:
     )
 
 
-def _options(game: str, value: object) -> Options:
-    known = GAMES[game].option_names
-    raw = _object(value, "options", optional=known, what=f"an option of {GAMES[game].title}")
+_CHOICES = {"head_tail": HeadTail, "payment": ChipPayment, "next_first": NextFirst}
+
+
+def _options(game: Game, value: object) -> Options:
+    raw = _object(value, "options", optional=game.option_names, what=f"an option of {game.title}")
     parsed: dict[str, Any] = {}
     for name, item in raw.items():
         path = f"options.{name}"
-        if name in ("stake", "chip"):
-            parsed[name] = _money(item, path)
+        spec = OPTION_SPECS[name]
+        if spec.amount is not None:
+            parsed[name] = _money(item, path, spec.amount)
         elif name == "redeal_doubles":
-            if _whole(item, path) not in (6, 7):
+            if str(_whole(item, path)) not in spec.values:
                 raise ScoringError("redeal_doubles is 7 (the usual rule) or 6 (the variant)", path)
             parsed[name] = _whole(item, path)
         else:
-            kind = {"head_tail": HeadTail, "payment": ChipPayment, "next_first": NextFirst}[name]
-            parsed[name] = _choice(kind, item, path)
+            parsed[name] = _choice(_CHOICES[name], item, path)
     return Options(**parsed)
 
 
-_HAND_FIELDS = {"results", "first", "direction", "blocked", "redeal", "declared_doubles"}
+_HAND_FIELDS = {"results", "first", "direction", *(event.value for event in HandEvent)}
 
 
-def _hand(game: str, value: object, path: str) -> Hand:
+def _hand(game: Game, value: object, path: str) -> Hand:
     raw = _object(value, path, optional=_HAND_FIELDS)
     blocked = raw.get("blocked", False)
     if not isinstance(blocked, bool):
         raise ScoringError("blocked is true or false", f"{path}.blocked")
     results = _object(raw.get("results", {}), f"{path}.results")
-    read = _fish if game == "tiu-yu" else _result
+    read = _READERS[game.entry]
     return Hand(
         results={
-            _string(name, f"{path}.results"): read(result, f"{path}.results.{name}")
+            _string(name, f"{path}.results"): read(game, result, f"{path}.results.{name}")
             for name, result in results.items()
         },
         first=_optional_string(raw, "first", path),
@@ -111,7 +114,7 @@ def _hand(game: str, value: object, path: str) -> Hand:
     )
 
 
-def _result(value: object, path: str) -> Result:
+def _pips(game: Game, value: object, path: str) -> Result:
     if type(value) is dict and value.keys() == {"pips"}:  # the common case, kept quick
         pips = value["pips"]
         if type(pips) is int and pips >= 0:
@@ -123,12 +126,11 @@ def _result(value: object, path: str) -> Result:
         raise ScoringError("the score is missing: give pips (a number) or tiles (a list)", path)
     specials = _specials(raw.get("specials", []), f"{path}.specials")
     if "tiles" in raw:
-        tiles = _tiles(raw["tiles"], f"{path}.tiles")
-        return Result(pips=sum(t.pips for t in tiles), tiles=tiles, specials=specials)
+        return game.result_from_tiles(_tiles(raw["tiles"], f"{path}.tiles"), specials)
     return Result(pips=_whole(raw["pips"], f"{path}.pips"), specials=specials)
 
 
-def _fish(value: object, path: str) -> Result:
+def _fish(game: Game, value: object, path: str) -> Result:
     fields = {"tiles", "large_fish_pips", "small_fish_red"}
     raw = _object(value, path, optional=fields | {"specials"})
     specials = _specials(raw.get("specials", []), f"{path}.specials")
@@ -137,10 +139,7 @@ def _fish(value: object, path: str) -> Result:
             raise ScoringError(
                 "give either the captured tiles or the two fish totals, not both", path
             )
-        tiles = _tiles(raw["tiles"], f"{path}.tiles")
-        large = sum(t.pips for t in tiles if t.pips >= 8)
-        red = sum(t.red_spots for t in tiles if t.pips < 8)
-        return Result(tiles=tiles, large_fish_pips=large, small_fish_red=red, specials=specials)
+        return game.result_from_tiles(_tiles(raw["tiles"], f"{path}.tiles"), specials)
     if not raw.keys() >= {"large_fish_pips", "small_fish_red"}:
         raise ScoringError(
             "give the captured tiles, or both large_fish_pips and small_fish_red", path
@@ -150,6 +149,9 @@ def _fish(value: object, path: str) -> Result:
         small_fish_red=_whole(raw["small_fish_red"], f"{path}.small_fish_red"),
         specials=specials,
     )
+
+
+_READERS = {Entry.PIPS: _pips, Entry.FISH: _fish}
 
 
 def _specials(value: object, path: str) -> frozenset[Special]:
@@ -250,16 +252,17 @@ def _whole(value: object, path: str) -> int:
     return int(number)
 
 
-def _money(value: object, path: str) -> Decimal:
+def _money(value: object, path: str, limits: Amount) -> Decimal:
     what = "a positive amount such as 1 or 0.50"
     number = _number(value, path, what)
     exponent = number.as_tuple().exponent
-    if not 0 < number <= MAX_AMOUNT or (isinstance(exponent, int) and -exponent > MAX_PLACES):
+    most, places = limits
+    if not 0 < number <= most or (isinstance(exponent, int) and -exponent > places):
         raise ScoringError(
             "expected a positive amount such as 1 or 0.50 "
             "(at most {places} decimal places), not {value}",
             path,
-            places=MAX_PLACES,
+            places=places,
             value=value,
         )
     return number

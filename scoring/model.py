@@ -13,6 +13,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import NamedTuple
 
+from scoring.text import N_
 from scoring.tiles import Tile
 
 
@@ -26,15 +27,66 @@ class Direction(StrEnum):
         return Direction.CW if self is Direction.CCW else Direction.CCW
 
 
-class Special(StrEnum):
+class Named(StrEnum):
+    """A StrEnum whose members have names to show: English, and in the games' own script.
+
+    Players know a special or an event by either name, so both are shown in every language
+    (the English one is not translated).
+
+    >>> Special.PASS.label, HandEvent.REDEAL.native, Special.HEAD_SIX.english
+    ('pass 通', '重洗', 'head-six')
+    """
+
+    @property
+    def english(self) -> str:
+        return _NAMES[self][0]
+
+    @property
+    def native(self) -> str:
+        """The name in the game's own script ("" if it has none)."""
+        return _NAMES[self][1]
+
+    @property
+    def label(self) -> str:
+        """Both names, English first."""
+        return f"{self.english} {self.native}".strip()
+
+
+class Special(Named):
     """A player's special result in a hand (RULES.md names which game knows which)."""
 
-    PASS = "pass"  # 通
-    HEAD_SEVEN = "head_seven"  # 头七
-    TAIL_EIGHT = "tail_eight"  # 尾八
+    PASS = "pass"
+    HEAD_SEVEN = "head_seven"
+    TAIL_EIGHT = "tail_eight"
     HEAD_SIX = "head_six"
     TAIL_SEVEN = "tail_seven"
-    SUANZHANG = "suanzhang"  # 算张
+    SUANZHANG = "suanzhang"
+
+
+class HandEvent(Named):
+    """What can become of a dealt hand besides plain play; each is a field of ``Hand``."""
+
+    REDEAL = "redeal"
+    DECLARED_DOUBLES = "declared_doubles"
+    BLOCKED = "blocked"
+
+    @property
+    def has_caller(self) -> bool:
+        """The event names the player who called it (``Hand.redeal = "Anna"``)."""
+        return self is not HandEvent.BLOCKED
+
+
+_NAMES: dict[str, tuple[str, str]] = {
+    Special.PASS: ("pass", "通"),
+    Special.HEAD_SEVEN: ("head-seven", "头七"),
+    Special.TAIL_EIGHT: ("tail-eight", "尾八"),
+    Special.HEAD_SIX: ("head-six", "头六"),
+    Special.TAIL_SEVEN: ("tail-seven", "尾七"),
+    Special.SUANZHANG: ("SuanZhang creator", "算张"),
+    HandEvent.REDEAL: ("redeal", "重洗"),
+    HandEvent.DECLARED_DOUBLES: ("declared doubles", "八对"),
+    HandEvent.BLOCKED: ("blocked", "死局"),
+}
 
 
 class HeadTail(StrEnum):
@@ -64,8 +116,63 @@ class Options:
     next_first: NextFirst = NextFirst.WINNER
 
 
+class ResultField(NamedTuple):
+    """One number a player's result is entered as, for a form to ask for."""
+
+    key: str  # the field of ``Result`` and of the result in the JSON document
+    label: str  # English, marked for translation
+    help: str  # one line of English, marked for translation
+
+
+class Entry(StrEnum):
+    """How a game's results are entered: its numbers, or else the tiles they come from.
+
+    >>> [field.key for field in Entry.FISH.fields], Entry.PIPS.tiles_label
+    (['large_fish_pips', 'small_fish_red'], 'Or tap the tiles')
+    """
+
+    PIPS = "pips"  # one pip total per player (the connecting games)
+    FISH = "fish"  # large-fish pips and small-fish red spots (Tiu Yu)
+
+    @property
+    def fields(self) -> tuple[ResultField, ...]:
+        return _ENTRY_FIELDS[self]
+
+    @property
+    def tiles_label(self) -> str:
+        """What the tile picker offers instead of the numbers."""
+        return _TILES_LABELS[self]
+
+
+_ENTRY_FIELDS = {
+    Entry.PIPS: (
+        ResultField(
+            "pips",
+            N_("Points"),
+            N_("The pips of the tiles discarded, and those left in hand if the hand was blocked."),
+        ),
+    ),
+    Entry.FISH: (
+        ResultField(
+            "large_fish_pips",
+            N_("Large fish pips"),
+            N_("The pips of the captured tiles of 8 pips or more; each pip counts 2."),
+        ),
+        ResultField(
+            "small_fish_red",
+            N_("Small fish red spots"),
+            N_("The red spots of the captured tiles under 8 pips; rounded up to tens."),
+        ),
+    ),
+}
+_TILES_LABELS = {
+    Entry.PIPS: N_("Or tap the tiles"),
+    Entry.FISH: N_("Or tap the captured tiles"),
+}
+
+
 class Result(NamedTuple):
-    """One player's result in one hand, as entered.
+    """One player's result in one hand, as entered (``Game.entry`` says which fields).
 
     Connecting games use ``pips`` (the app adds up ``tiles`` when they are entered instead);
     Tiu Yu uses ``large_fish_pips`` and ``small_fish_red`` (again derived from ``tiles``).
@@ -76,6 +183,9 @@ class Result(NamedTuple):
     specials: frozenset[Special] = frozenset()
     large_fish_pips: int = 0
     small_fish_red: int = 0
+
+
+_NO_EVENT = (None, False)  # a field of ``Hand`` that records no event
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +202,12 @@ class Hand:
     blocked: bool = False
     redeal: str | None = None
     declared_doubles: str | None = None
+
+    @property
+    def events(self) -> tuple[HandEvent, ...]:
+        """The events this hand records, in the order of ``HandEvent`` (a valid hand has one
+        at most)."""
+        return tuple(event for event in HandEvent if getattr(self, event.value) not in _NO_EVENT)
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from scoring.games.base import Outcome, Table
 from scoring.model import (
     Direction,
     Hand,
+    HandEvent,
     HandResult,
     NextFirst,
     Session,
@@ -132,25 +133,27 @@ def check_session(session: Session) -> Game:
     _check_seated(session, session.first, "first")
     for index, hand in enumerate(session.hands):
         path = f"hands[{index}]"
-        for field in ("first", "redeal", "declared_doubles"):
+        for field in ("first", *(e.value for e in HandEvent if e.has_caller)):
             name = getattr(hand, field)
             if name is not None:
                 _check_seated(session, name, f"{path}.{field}")
         for name in hand.results:
             _check_seated(session, name, f"{path}.results.{name}")
-        events = [e for e in ("redeal", "declared_doubles") if getattr(hand, e) is not None]
-        events += ["blocked"] if hand.blocked else []
+        events = hand.events
         for event in events:
             if event not in game.events:
                 raise ScoringError(
-                    "{game} has no {event} hands", f"{path}.{event}", game=game.title, event=event
+                    "{game} has no {event} hands",
+                    f"{path}.{event.value}",
+                    game=game.title,
+                    event=event.value,
                 )
         if len(events) > 1:
             raise ScoringError(
                 "a hand cannot be both {one} and {other}",
-                f"{path}.{events[1]}",
-                one=events[0],
-                other=events[1],
+                f"{path}.{events[1].value}",
+                one=events[0].value,
+                other=events[1].value,
             )
     return game
 

@@ -101,13 +101,13 @@ def results_data(event: Event, *, organiser: bool) -> dict[str, Any]:
     for played in event.round_set.all():
         tables = []
         for table in (t for t in standings.tables if t.round == played.number):
-            out = {
+            shown: dict[str, Any] = {
                 "number": table.number,
                 "seating": table.seating,
                 "hands": table.counted,
                 "read_token": table.read_token,
             }
-            tables.append({**out, "token": table.token} if organiser else out)
+            tables.append({**shown, "token": table.token} if organiser else shown)
         rounds.append(
             {
                 "number": played.number,
@@ -131,7 +131,7 @@ def results_data(event: Event, *, organiser: bool) -> dict[str, Any]:
         }
         for row in standings.rows
     ]
-    out = {
+    out: dict[str, Any] = {
         "name": event.name,
         "game": event.game,
         "rounds": event.rounds,

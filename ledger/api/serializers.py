@@ -102,36 +102,36 @@ class CreatedSessionOut(SessionOut):
     )
 
 
-def shared_data(view: selectors.ScoredSession) -> dict[str, Any]:
+def shared_data(sheet: selectors.ScoreSheet) -> dict[str, Any]:
     """The table as a read-only link shows it: no join token."""
-    session = view.session
+    session = sheet.session
     return {
         "read_token": session.read_token,
         "game": session.game,
         "options": session.options,
-        "seating": view.seating,
+        "seating": sheet.seating,
         "first": session.first,
         "locked": session.locked,
         "revision": session.revision,
-        "hands": len(view.rows),
+        "hands": len(sheet.rows),
         "next": {
-            "number": view.next_number,
-            "first": view.next_first,
-            "direction": view.next_direction,
+            "number": sheet.next_number,
+            "first": sheet.next_first,
+            "direction": sheet.next_direction,
         },
         "standings": [
             {"name": name, "net": amount(net), "score": score, "hands_won": won}
-            for name, net, score, won in view.totals
+            for name, net, score, won in sheet.totals
         ],
         "settle_up": [
             {"from": t.payer, "to": t.payee, "amount": amount(t.amount)}
-            for t in view.result.settle_up
+            for t in sheet.result.settle_up
         ],
     }
 
 
-def session_data(view: selectors.ScoredSession, url: str) -> dict[str, Any]:
-    return {"token": view.session.token, "url": url, **shared_data(view)}
+def session_data(sheet: selectors.ScoreSheet, url: str) -> dict[str, Any]:
+    return {"token": sheet.session.token, "url": url, **shared_data(sheet)}
 
 
 class SessionListOut(serializers.Serializer[dict[str, Any]]):
@@ -187,12 +187,12 @@ def stored_hand(hand: Hand | selectors.StoredHand) -> dict[str, Any]:
     }
 
 
-def hands_data(view: selectors.ScoredSession) -> list[dict[str, Any]]:
+def hands_data(sheet: selectors.ScoreSheet) -> list[dict[str, Any]]:
     """Every hand with what it settled, in order: the engine's own output for each."""
-    results = iter(result_document(view.result)["hands"])
+    results = iter(result_document(sheet.result)["hands"])
     return [
         {**stored_hand(row.hand), "result": None if row.result is None else next(results)}
-        for row in view.rows
+        for row in sheet.rows
     ]
 
 

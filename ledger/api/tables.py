@@ -97,16 +97,16 @@ def _stored(session: TableSession, number: int) -> None:
         raise NotFound("No such hand")
 
 
-def _hand_out(view: selectors.ScoredSession, number: int) -> dict[str, Any]:
-    for hand in s.hands_data(view):
+def _hand_out(sheet: selectors.ScoreSheet, number: int) -> dict[str, Any]:
+    for hand in s.hands_data(sheet):
         if hand["number"] == number:
             return hand
     raise NotFound("No such hand")
 
 
-def _session_out(request: Request, view: selectors.ScoredSession) -> dict[str, Any]:
-    url = request.build_absolute_uri(reverse("table", args=[view.session.token]))
-    return s.session_data(view, url)
+def _session_out(request: Request, sheet: selectors.ScoreSheet) -> dict[str, Any]:
+    url = request.build_absolute_uri(reverse("table", args=[sheet.session.token]))
+    return s.session_data(sheet, url)
 
 
 class Token(APIView):
@@ -270,8 +270,8 @@ class Sessions(APIView):
             first=data.get("first") or (seating[0] if seating else ""),
             owner=request.user if request.user.is_authenticated else None,
         )
-        view = selectors.scored(selectors.session_by_token(session.token))
-        body = {**_session_out(request, view), "organiser_token": session.organiser_token}
+        sheet = selectors.scored(selectors.session_by_token(session.token))
+        body = {**_session_out(request, sheet), "organiser_token": session.organiser_token}
         return Response(body, status=201)
 
 
@@ -316,8 +316,8 @@ class Shared(APIView):
     )
     def get(self, request: Request, read_token: str) -> Response:
         """What a read-only link shows: the table without its join token."""
-        view = selectors.scored(selectors.session_by_read_token(read_token))
-        return Response(s.shared_data(view))
+        sheet = selectors.scored(selectors.session_by_read_token(read_token))
+        return Response(s.shared_data(sheet))
 
 
 class Hands(APIView):

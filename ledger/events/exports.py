@@ -23,8 +23,11 @@ def standings_rows(event: Event) -> Iterator[list[Any]]:
     for row in standings.rows:
         per_round = []
         for n in rounds:
-            table, net = row.rounds.get(n, ("", ""))
-            per_round += [("bye" if table is None else table), amount(net) if net != "" else ""]
+            if n in row.rounds:
+                table, net = row.rounds[n]
+                per_round += ["bye" if table is None else table, amount(net)]
+            else:
+                per_round += ["", ""]
         yield [
             row.place, row.name, amount(row.net), row.hands_won, row.points, row.hands,
             row.byes, "yes" if row.active else "no", *per_round,

@@ -77,9 +77,8 @@ def event_tables(event: Event) -> list[EventTable]:
         .values_list("session_id", "player__name")
     ):
         seating.setdefault(session_id, []).append(name)
-    return [
-        EventTable(*row, seating.get(row[0], []))
-        for row in TableSession.objects.filter(round__event=event)
+    rows = (
+        TableSession.objects.filter(round__event=event)
         .order_by("round__number", "table_number")
         .values_list(
             "pk",
@@ -92,7 +91,23 @@ def event_tables(event: Event) -> list[EventTable]:
             "first",
             "revision",
             "tally",
-        )
+        )  # fmt: skip
+    )
+    return [
+        EventTable(
+            pk,
+            played,
+            number or 0,
+            token,
+            read_token,
+            game,
+            options,
+            first,
+            revision,
+            kept,
+            seating.get(pk, []),
+        )  # fmt: skip
+        for pk, played, number, token, read_token, game, options, first, revision, kept in rows
     ]
 
 
@@ -172,7 +187,8 @@ def round_tables(event: Event, rounds: list[Round], standings: Standings) -> lis
     for played in rounds:
         tables = []
         for table in (t for t in standings.tables if t.round == played.number):
-            finished = bool(event.hands_per_round) and table.counted >= event.hands_per_round
+            per_round = event.hands_per_round or 0
+            finished = per_round > 0 and table.counted >= per_round
             late = not finished and played.ends is not None and now > played.ends
             if finished:
                 state = gettext("finished")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -50,7 +50,7 @@ def event_create(
     minutes_per_round: int | None = None,
     seed: str = "",
     tie_breakers: list[str] | None = None,
-    owner: AbstractBaseUser | None = None,
+    owner: User | None = None,
 ) -> Event:
     """Set up a tournament. Raises ScoringError for a game or options the engine refuses and
     ValueError for the rest."""
@@ -196,12 +196,13 @@ def round_swap(*, round: Round, first: str, second: str) -> None:
         elif None in places:
             raise Refused("at least one of the two must be seated or have a bye this round")
         a, b = places or (None, None)
+        seat = next((place for place in (a, b) if isinstance(place, Seat)), None)
+        index = next((place for place in (a, b) if isinstance(place, int)), None)
         if isinstance(a, Seat) and isinstance(b, Seat):
             if a.session_id != b.session_id:
                 a.player, b.player = b.player, a.player
                 changed += [a, b]
-        elif isinstance(a, Seat) or isinstance(b, Seat):
-            seat, index = (a, b) if isinstance(a, Seat) else (b, a)
+        elif seat is not None and index is not None:  # one seated, one with a bye
             name = current.byes[index]
             current.byes[index] = seat.player.name
             seat.player = Player.objects.get(key=names.canonical(name))

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -19,12 +19,13 @@ from ledger.events.forms import EventForm
 from ledger.forms import engine_message
 from ledger.games import OPTION_FIELDS, title
 from ledger.models import Event, Round
+from ledger.views import HtmxRequest
 from scoring import GAMES, ScoringError
 from scoring.names import canonical
 
 
 @require_http_methods(["GET", "POST"])
-def event_new(request: HttpRequest) -> HttpResponse:
+def event_new(request: HtmxRequest) -> HttpResponse:
     form = EventForm(request.POST or None, initial={"game": "jie-long", "rounds": 3})
     if request.method == "POST" and form.is_valid():
         try:
@@ -42,13 +43,13 @@ def event_new(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def event_organise(request: HttpRequest, token: str) -> HttpResponse:
+def event_organise(request: HtmxRequest, token: str) -> HttpResponse:
     event = selectors.event_by_token(token)
     rights.grant_event(request, event)
     return _organise_page(request, event)
 
 
-def _organise_page(request: HttpRequest, event: Event, error: str = "") -> HttpResponse:
+def _organise_page(request: HtmxRequest, event: Event, error: str = "") -> HttpResponse:
     rounds = list(event.round_set.all())
     standings = selectors.standings(event)
     context = {
@@ -70,7 +71,7 @@ def _organise_page(request: HttpRequest, event: Event, error: str = "") -> HttpR
 
 
 def _organiser_change(
-    request: HttpRequest, token: str, change: Callable[[Event], object]
+    request: HtmxRequest, token: str, change: Callable[[Event], object]
 ) -> HttpResponse:
     """Make one change through the organiser's link: back to its page, or the page with why not."""
     event = selectors.event_by_token(token)
@@ -89,7 +90,7 @@ def _round(event: Event, number: int) -> Round:
 
 
 @require_POST
-def event_add(request: HttpRequest, token: str) -> HttpResponse:
+def event_add(request: HtmxRequest, token: str) -> HttpResponse:
     name = request.POST.get("name", "")
     return _organiser_change(
         request, token, lambda event: services.entry_add(event=event, name=name, organiser=True)
@@ -97,7 +98,7 @@ def event_add(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
-def event_drop(request: HttpRequest, token: str) -> HttpResponse:
+def event_drop(request: HtmxRequest, token: str) -> HttpResponse:
     name = request.POST.get("name", "")
     return _organiser_change(
         request, token, lambda event: services.entry_drop(event=event, name=name)
@@ -105,19 +106,19 @@ def event_drop(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
-def event_seat(request: HttpRequest, token: str) -> HttpResponse:
+def event_seat(request: HtmxRequest, token: str) -> HttpResponse:
     return _organiser_change(request, token, lambda event: services.round_seat(event=event))
 
 
 @require_POST
-def event_begin(request: HttpRequest, token: str, number: int) -> HttpResponse:
+def event_begin(request: HtmxRequest, token: str, number: int) -> HttpResponse:
     return _organiser_change(
         request, token, lambda event: services.round_begin(round=_round(event, number))
     )
 
 
 @require_POST
-def event_swap(request: HttpRequest, token: str, number: int) -> HttpResponse:
+def event_swap(request: HtmxRequest, token: str, number: int) -> HttpResponse:
     first, second = request.POST.get("first", ""), request.POST.get("second", "")
     return _organiser_change(
         request,
@@ -127,7 +128,7 @@ def event_swap(request: HttpRequest, token: str, number: int) -> HttpResponse:
 
 
 @require_GET
-def event_cards(request: HttpRequest, token: str, number: int) -> HttpResponse:
+def event_cards(request: HtmxRequest, token: str, number: int) -> HttpResponse:
     """One printable card per table of the round: table number, players, and the QR code."""
     event = selectors.event_by_token(token)
     played = get_object_or_404(Round, event=event, number=number)
@@ -137,7 +138,7 @@ def event_cards(request: HttpRequest, token: str, number: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-def event_register(request: HttpRequest, token: str) -> HttpResponse:
+def event_register(request: HtmxRequest, token: str) -> HttpResponse:
     event = selectors.event_by_register_token(token)
     error, registered = "", None
     if request.method == "POST":
@@ -153,7 +154,7 @@ def event_register(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "ledger/event_register.html", context, status=400 if error else 200)
 
 
-def _results(request: HttpRequest, token: str, template: str) -> HttpResponse:
+def _results(request: HtmxRequest, token: str, template: str) -> HttpResponse:
     event = selectors.event_by_read_token(token)
     rounds = list(event.round_set.all())
     context = {
@@ -167,12 +168,12 @@ def _results(request: HttpRequest, token: str, template: str) -> HttpResponse:
 
 
 @require_GET
-def event_results(request: HttpRequest, token: str) -> HttpResponse:
+def event_results(request: HtmxRequest, token: str) -> HttpResponse:
     return _results(request, token, "ledger/event_results.html")
 
 
 @require_GET
-def event_player(request: HttpRequest, token: str, name: str) -> HttpResponse:
+def event_player(request: HtmxRequest, token: str, name: str) -> HttpResponse:
     """One player's rounds: table, table-mates, net (linked from the standings)."""
     event = selectors.event_by_read_token(token)
     standings = selectors.standings(event)
@@ -190,13 +191,13 @@ def event_player(request: HttpRequest, token: str, name: str) -> HttpResponse:
 
 
 @require_GET
-def event_projector(request: HttpRequest, token: str) -> HttpResponse:
+def event_projector(request: HtmxRequest, token: str) -> HttpResponse:
     """Large type for a projector; refreshes itself every 10 seconds."""
     template = "ledger/event_projector.html"
     return _results(request, token, f"{template}#board" if request.htmx else template)
 
 
 @require_GET
-def event_export(request: HttpRequest, token: str, kind: str) -> HttpResponse:
+def event_export(request: HtmxRequest, token: str, kind: str) -> HttpResponseBase:
     event = selectors.event_by_read_token(token)
     return exports.event_response(event, kind)

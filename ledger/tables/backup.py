@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Q
 from django.utils.dateparse import parse_datetime
@@ -118,7 +118,7 @@ def unknown_owners(document: dict[str, Any]) -> list[str]:
     return sorted(names - set(known.values_list(user.USERNAME_FIELD, flat=True)))
 
 
-def _owner(name: str | None) -> AbstractBaseUser | None:
+def _owner(name: str | None) -> User | None:
     if not name:
         return None
     user = get_user_model()

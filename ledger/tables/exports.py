@@ -13,17 +13,20 @@ from ledger.tables import selectors
 from scoring.document import amount
 
 
-def hands_rows(view: selectors.ScoredSession) -> Iterator[list[Any]]:
+def hands_rows(sheet: selectors.ScoreSheet) -> Iterator[list[Any]]:
     yield [
         "hand", "voided", "first", "direction", "event", "player", "seat", "turn",
         "score", "specials", "rank", "net",
     ]  # fmt: skip
-    for row in view.rows:
+    for row in sheet.rows:
         data, result = row.hand.data, row.result
         event = next((e for e in ("redeal", "declared_doubles") if e in data), "")
         event = event or ("blocked" if data.get("blocked") else "")
-        for seat, name in enumerate(view.seating, start=1):
+        for seat, name in enumerate(sheet.seating, start=1):
             entered = data.get("results", {}).get(name, {})
+            turn: int | str
+            score: int | str
+            rank: int | str
             if result is not None:
                 first, direction = result.first, result.direction.value
                 turn = result.order.index(name) + 1
@@ -39,18 +42,18 @@ def hands_rows(view: selectors.ScoredSession) -> Iterator[list[Any]]:
             ]  # fmt: skip
 
 
-def payments_rows(view: selectors.ScoredSession) -> Iterator[list[Any]]:
+def payments_rows(sheet: selectors.ScoreSheet) -> Iterator[list[Any]]:
     yield ["hand", "from", "to", "amount", "multiplier", "reason"]
-    for row in view.rows:
+    for row in sheet.rows:
         if row.result is None:
             continue
         for p in row.result.payments:
             yield [row.hand.number, p.payer, p.payee, amount(p.amount), p.multiplier, p.reason]
 
 
-def settle_up_rows(view: selectors.ScoredSession) -> Iterator[list[Any]]:
+def settle_up_rows(sheet: selectors.ScoreSheet) -> Iterator[list[Any]]:
     yield ["from", "to", "amount"]
-    for transfer in view.result.settle_up:
+    for transfer in sheet.result.settle_up:
         yield [transfer.payer, transfer.payee, amount(transfer.amount)]
 
 

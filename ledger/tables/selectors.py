@@ -6,11 +6,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
+import psycopg
+from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
 
-from ledger import display
 from ledger.limits import NoSuchLink
 from ledger.models import Hand, HandChange, Player, TableSession
 from ledger.tables import tally
@@ -65,7 +64,9 @@ class Row:
 
 
 @dataclass(frozen=True)
-class ScoredSession:
+class ScoreSheet:
+    """A table's score sheet: every stored hand beside what scoring made of it, and the totals."""
+
     session: TableSession
     seating: list[str]
     rows: list[Row]
@@ -102,7 +103,7 @@ class ScoredSession:
         return [(name, t.net[name], t.scores[name], t.hands_won[name]) for name in self.seating]
 
 
-def names_at_tables_of(user: AbstractBaseUser | AnonymousUser) -> list[str]:
+def names_at_tables_of(user: User | AnonymousUser) -> list[str]:
     """The names at the tables ``user`` (an organiser account) started, the first 200: the
     names the new-table form suggests to them. Nobody else's names are published."""
     if not user.is_authenticated:
@@ -129,7 +130,7 @@ def _session(**lookup: str) -> TableSession:
         raise NoSuchLink("No such table") from None
 
 
-def scored(session: TableSession) -> ScoredSession:
+def scored(session: TableSession) -> ScoreSheet:
     """Every hand of ``session``, voided ones included, and the session scored from scratch."""
     hands = [
         StoredHand(*values)
@@ -138,7 +139,7 @@ def scored(session: TableSession) -> ScoredSession:
     live = [hand for hand in hands if not hand.voided]
     result = tally.score_table(session, [hand.data for hand in live])
     by_pk = dict(zip((hand.pk for hand in live), result.hands, strict=True))
-    return ScoredSession(
+    return ScoreSheet(
         session=session,
         seating=session.seating,
         rows=[Row(hand, by_pk.get(hand.pk)) for hand in hands],
@@ -146,14 +147,14 @@ def scored(session: TableSession) -> ScoredSession:
     )
 
 
-def after_record(session: TableSession, hand: Hand, played: HandResult) -> ScoredSession:
+def after_record(session: TableSession, hand: Hand, played: HandResult) -> ScoreSheet:
     """The session as a save left it, from the scoring the save already did.
 
     It holds only the saved hand (its row, and totals of that hand alone): enough for the hand
     form and its result panel, which is all a save answers with; the live part of the page
     reads the whole session when it polls.
     """
-    return ScoredSession(
+    return ScoreSheet(
         session=session,
         seating=session.seating,
         rows=[Row(StoredHand.of(hand), played)],
@@ -175,7 +176,7 @@ def revision(token: str) -> int | None:
         try:
             row = connection.connection.execute(sql, [token]).fetchone()
             return None if row is None else int(row[0])
-        except connection.Database.Error:
+        except psycopg.Error:
             connection.close()  # and read below, through Django, on a new connection
     with connection.cursor() as cursor:
         cursor.execute(sql, [token])
@@ -183,10 +184,10 @@ def revision(token: str) -> int | None:
     return None if row is None else int(row[0])
 
 
-def preview(view: ScoredSession, data: dict[str, Any]) -> HandResult:
+def preview(sheet: ScoreSheet, data: dict[str, Any]) -> HandResult:
     """What ``data`` would give as the next hand, nothing saved. Raises ScoringError."""
-    hands = [row.hand.data for row in view.rows if not row.hand.voided] + [data]
-    return tally.score_table(view.session, hands).hands[-1]
+    hands = [row.hand.data for row in sheet.rows if not row.hand.voided] + [data]
+    return tally.score_table(sheet.session, hands).hands[-1]
 
 
 def changes(session: TableSession, number: int | None = None) -> list[HandChange]:
@@ -195,111 +196,3 @@ def changes(session: TableSession, number: int | None = None) -> list[HandChange
     if number is not None:
         found = found.filter(hand__number=number)
     return list(found.order_by("at", "pk"))
-
-
-@dataclass(frozen=True)
-class Line:
-    name: str
-    colour: str
-    points: str  # SVG polyline points
-    last_y: float
-
-
-@dataclass(frozen=True, slots=True)
-class SummaryRow:
-    """One line of the summary's hand table, ready to print."""
-
-    number: int
-    led: str  # "Anna ↺"; empty for a voided hand
-    cells: list[tuple[int | str, str, str]]  # per seat: score, signed net, CSS class
-    entered: str
-
-
-@dataclass(frozen=True)
-class Summary:
-    hands: list[SummaryRow]
-    specials: list[tuple[str, dict[str, int]]]  # per player: special -> count
-    pairwise: list[tuple[str, str, Decimal]]  # (payer, payee, amount) net per pair
-    chart: list[Line]
-    chart_zero_y: float
-    chart_width: int
-    chart_height: int
-
-
-COLOURS = ("#1b5e20", "#b71c1c", "#0d47a1", "#e65100")
-CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 160, 8
-
-
-def summary(view: ScoredSession) -> Summary:
-    """Counts, pairwise totals and the cumulative-net chart of a scored session."""
-    counts: dict[str, dict[str, int]] = {name: {} for name in view.seating}
-    for row in view.rows:
-        if row.result is None:
-            continue
-        data = row.hand.data
-        for event in ("redeal", "declared_doubles"):
-            if event in data:
-                counts[data[event]][event] = counts[data[event]].get(event, 0) + 1
-        for name, result in data.get("results", {}).items():
-            for special in result.get("specials", []):
-                counts[name][special] = counts[name].get(special, 0) + 1
-    owed: dict[tuple[str, str], Decimal] = {}
-    for hand in view.result.hands:
-        for payment in hand.payments:
-            key = (payment.payer, payment.payee)
-            owed[key] = owed.get(key, Decimal(0)) + payment.amount
-    pairwise = []
-    for i, a in enumerate(view.seating):
-        for b in view.seating[i + 1 :]:
-            balance = owed.get((a, b), Decimal(0)) - owed.get((b, a), Decimal(0))
-            if balance:
-                pairwise.append((a, b, balance) if balance > 0 else (b, a, -balance))
-    lines, zero_y = _chart(view)
-    return Summary(
-        hands=[_summary_row(row, view.seating) for row in view.rows],
-        specials=[(name, counts[name]) for name in view.seating],
-        pairwise=pairwise,
-        chart=lines,
-        chart_zero_y=zero_y,
-        chart_width=CHART_WIDTH,
-        chart_height=CHART_HEIGHT,
-    )
-
-
-def _summary_row(row: Row, seating: list[str]) -> SummaryRow:
-    if row.result is None:
-        return SummaryRow(row.hand.number, "", [], display.hand_text(row.hand.data, seating))
-    arrow = "↻" if row.result.direction == "cw" else "↺"
-    cells = [
-        (
-            row.result.scores.get(name, ""),
-            display.money(row.result.net[name]),
-            display.sign(row.result.net[name]),
-        )
-        for name in seating
-    ]
-    led = f"{row.result.first} {arrow}"
-    return SummaryRow(row.hand.number, led, cells, display.hand_text(row.hand.data, seating))
-
-
-def _chart(view: ScoredSession) -> tuple[list[Line], float]:
-    running = {name: [Decimal(0)] for name in view.seating}
-    for hand in view.result.hands:
-        for name in view.seating:
-            running[name].append(running[name][-1] + hand.net[name])
-    values = [value for series in running.values() for value in series]
-    low, high = min(values), max(values)
-    span = (high - low) or Decimal(1)
-    steps = max(len(view.result.hands), 1)
-
-    def y(value: Decimal) -> float:
-        return round(CHART_PAD + float((high - value) / span) * (CHART_HEIGHT - 2 * CHART_PAD), 1)
-
-    lines = []
-    for i, name in enumerate(view.seating):
-        series = running[name]
-        points = " ".join(
-            f"{round(k * CHART_WIDTH / steps, 1)},{y(value)}" for k, value in enumerate(series)
-        )
-        lines.append(Line(name, COLOURS[i % len(COLOURS)], points, y(series[-1])))
-    return lines, y(Decimal(0))

@@ -10,7 +10,7 @@ import hashlib
 import json
 from typing import Any, NamedTuple
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Prefetch
 
@@ -71,7 +71,7 @@ def session_create(
     options: dict[str, Any],
     seating: list[str],
     first: str,
-    owner: AbstractBaseUser | None = None,
+    owner: User | None = None,
     round: Round | None = None,
     table_number: int | None = None,
 ) -> TableSession:

@@ -24,12 +24,16 @@ StoredHands = list[tuple[int, dict[str, Any], bool, int]]
 class Table(Protocol):
     """A TableSession, or a table as an event's standings read it (selectors.EventTable)."""
 
-    game: str
-    options: dict[str, Any]
-    first: str
-    revision: int
-    tally: dict[str, Any]
-
+    @property
+    def game(self) -> str: ...
+    @property
+    def options(self) -> dict[str, Any]: ...
+    @property
+    def first(self) -> str: ...
+    @property
+    def revision(self) -> int: ...
+    @property
+    def tally(self) -> dict[str, Any]: ...
     @property
     def seating(self) -> list[str]: ...
 

@@ -13,7 +13,13 @@ from typing import Any
 
 import segno
 from django.conf import settings
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.http import (
+    Http404,
+    HttpResponse,
+    HttpResponseBase,
+    HttpResponseForbidden,
+    QueryDict,
+)
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -25,11 +31,13 @@ from ledger.games import OPTION_FIELDS, deck_limits, special_label, title
 from ledger.models import TableSession
 from ledger.tables import exports, selectors, services
 from ledger.tables.forms import MAX_PLAYERS, HandForm, SessionForm, hand_rows
-from scoring import GAMES, ScoringError
+from ledger.tables.summary import summarise
+from ledger.views import HtmxRequest
+from scoring import GAMES, HandEvent, ScoringError
 
 
 @require_http_methods(["GET", "POST"])
-def session_new(request: HttpRequest) -> HttpResponse:
+def session_new(request: HtmxRequest) -> HttpResponse:
     form = SessionForm(request.POST or None, initial={"game": "ce-deng", "first": "draw"})
     if request.method == "POST" and form.is_valid():
         try:
@@ -56,24 +64,24 @@ DEVICE_COOKIE = "device"
 ONE_YEAR = 365 * 24 * 3600
 
 
-def _locked(request: HttpRequest) -> HttpResponse:
+def _locked(request: HtmxRequest) -> HttpResponse:
     message = _("This table is locked by its organiser: nothing was saved.")
     return HttpResponse(message, status=423, content_type="text/plain; charset=utf-8")
 
 
-def _device(request: HttpRequest) -> str:
+def _device(request: HtmxRequest) -> str:
     """The phone's name as its user typed it, without characters that would hide what it is."""
     return plain(str(request.POST.get("device") or request.COOKIES.get(DEVICE_COOKIE, "")))[:40]
 
 
-def _key(request: HttpRequest) -> str:
+def _key(request: HtmxRequest) -> str:
     """The hand's idempotency key as the form made it; anything else is no key."""
     key = str(request.POST.get("key", ""))
     return key if IDEMPOTENCY_KEY.fullmatch(key) else ""
 
 
 def _hand_fields(
-    request: HttpRequest,
+    request: HtmxRequest,
     session: TableSession,
     seating: list[str],
     *,
@@ -102,7 +110,7 @@ def _hand_fields(
         "direction": direction,
         "errors": errors or {},
         "events": [(event, special_label(event)) for event in sorted(game.events)],
-        "callers": bool(game.events & {"redeal", "declared_doubles"}),
+        "callers": bool(game.events & {HandEvent.REDEAL, HandEvent.DECLARED_DOUBLES}),
         "event": (post.get("event", ""), post.get("event_player", "")) if post else _event_of(data),
         "deck_json": json.dumps(deck_limits(game, len(seating))),
         "device": _device(request),
@@ -110,23 +118,23 @@ def _hand_fields(
 
 
 def _table_context(
-    request: HttpRequest,
-    view: selectors.ScoredSession,
+    request: HtmxRequest,
+    sheet: selectors.ScoreSheet,
     *,
     post: Any = None,
     errors: dict[str, str] | None = None,
     **extra: Any,
 ) -> dict[str, Any]:
-    session = view.session
+    session = sheet.session
     game = GAMES[session.game]
     return {
-        "view": view,
+        "sheet": sheet,
         "session": session,
         "game": game,
         "title": title(game),
         "join_url": request.build_absolute_uri(reverse("table", args=[session.token])),
         "read_url": request.build_absolute_uri(reverse("shared", args=[session.read_token])),
-        "number": view.next_number,
+        "number": sheet.next_number,
         "organiser": rights.organises(request, session),
         "organiser_url": request.build_absolute_uri(
             reverse("organise", args=[session.token, session.organiser_token])
@@ -136,8 +144,8 @@ def _table_context(
         **_hand_fields(
             request,
             session,
-            view.seating,
-            expected=(view.next_first, view.next_direction),
+            sheet.seating,
+            expected=(sheet.next_first, sheet.next_direction),
             post=post,
             errors=errors,
         ),
@@ -146,13 +154,13 @@ def _table_context(
 
 
 @require_http_methods(["GET", "POST"])
-def table(request: HttpRequest, token: str) -> HttpResponse:
+def table(request: HtmxRequest, token: str) -> HttpResponse:
     session = selectors.session_by_token(token)
     if request.method == "GET":
-        view = selectors.scored(session)
+        sheet = selectors.scored(session)
         number = whole(request.GET.get("saved"))
-        saved = view.row(number) if number is not None else None
-        context = _table_context(request, view, saved=saved)
+        saved = sheet.row(number) if number is not None else None
+        context = _table_context(request, sheet, saved=saved)
         if request.htmx and request.GET.get("form"):
             return render(request, "ledger/table.html#hand_form", context)
         return render(request, "ledger/table.html", context)
@@ -175,35 +183,35 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             extra["taken"] = taken.hand
         except services.TableLocked:
             return _locked(request)
-    view = selectors.scored(session)
+    sheet = selectors.scored(session)
     if data is not None and not form.errors and "taken" not in extra:
         try:
-            extra["preview"] = selectors.preview(view, data)
+            extra["preview"] = selectors.preview(sheet, data)
         except ScoringError as error:
             form.add_scoring_error(error)
-    post = request.POST
+    post: QueryDict = request.POST
     if "taken" in extra:
         # Kept as the next hand: who leads it and which way are the next hand's, not the
         # ones this phone showed for the hand another phone saved.
         post = post.copy()
         post.pop("first", None)
         post.pop("direction", None)
-    context = _table_context(request, view, post=post, errors=form.errors, **extra)
+    context = _table_context(request, sheet, post=post, errors=form.errors, **extra)
     template = "ledger/table.html#hand_form" if request.htmx else "ledger/table.html"
     status = 200 if request.htmx else 409 if "taken" in extra else 400 if form.errors else 200
     return render(request, template, context, status=status)
 
 
 def _saved(
-    request: HttpRequest, session: TableSession, recorded: services.Recorded
+    request: HtmxRequest, session: TableSession, recorded: services.Recorded
 ) -> HttpResponse:
     number = recorded.hand.number
     if not request.htmx:
         url = reverse("table", args=[session.token])
         response: HttpResponse = redirect(f"{url}?saved={number}")
     else:
-        view = selectors.after_record(session, recorded.hand, recorded.played)
-        context = _table_context(request, view, saved=view.row(number))
+        sheet = selectors.after_record(session, recorded.hand, recorded.played)
+        context = _table_context(request, sheet, saved=sheet.row(number))
         response = render(request, "ledger/table.html#hand_form", context)
         response["HX-Trigger"] = "ledger-changed"
     device = _device(request)
@@ -221,19 +229,19 @@ def _saved(
 
 
 @require_GET
-def live(request: HttpRequest, token: str) -> HttpResponse:
+def live(request: HtmxRequest, token: str) -> HttpResponse:
     """The live part of the table page, or 204 when nothing changed since ``rev``."""
     revision = selectors.revision(token)
     if revision is None:
         raise limits.NoSuchLink("No such table")
     if request.GET.get("rev") == str(revision):
         return HttpResponse(status=204)
-    view = selectors.scored(selectors.session_by_token(token))
-    return render(request, "ledger/table.html#live", _table_context(request, view))
+    sheet = selectors.scored(selectors.session_by_token(token))
+    return render(request, "ledger/table.html#live", _table_context(request, sheet))
 
 
 @require_http_methods(["GET", "POST"])
-def hand_detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
+def hand_detail(request: HtmxRequest, token: str, number: int) -> HttpResponse:
     """A past hand: shown, or corrected (POST) by any player at the table."""
 
     def correct(session: TableSession, form: HandForm, version: int, device: str) -> bool:
@@ -248,7 +256,7 @@ def hand_detail(request: HttpRequest, token: str, number: int) -> HttpResponse:
 
 
 @require_POST
-def hand_void(request: HttpRequest, token: str, number: int) -> HttpResponse:
+def hand_void(request: HtmxRequest, token: str, number: int) -> HttpResponse:
     """The organiser voids a past hand: it stays in the history and counts for nothing."""
 
     def void(session: TableSession, form: HandForm, version: int, device: str) -> bool:
@@ -262,7 +270,7 @@ HandChanger = Callable[[TableSession, HandForm, int, str], bool]
 
 
 def _change_hand(
-    request: HttpRequest,
+    request: HtmxRequest,
     token: str,
     number: int,
     change: HandChanger,
@@ -271,8 +279,8 @@ def _change_hand(
 ) -> HttpResponse:
     """The hand page; on POST, ``change`` made (it says whether it was), then back to the table."""
     session = selectors.session_by_token(token)
-    view = selectors.scored(session)
-    row = view.row(number)
+    sheet = selectors.scored(session)
+    row = sheet.row(number)
     if row is None:
         raise Http404("No such hand")
     errors: dict[str, str] = {}
@@ -282,7 +290,7 @@ def _change_hand(
         if organiser_only and not rights.organises(request, session):
             return HttpResponseForbidden(_("Only the table's organiser can void a hand."))
         post = request.POST
-        form = HandForm(session.game, view.seating, request.POST)
+        form = HandForm(session.game, sheet.seating, request.POST)
         try:
             if change(session, form, whole(request.POST.get("version")) or 0, _device(request)):
                 return redirect("table", token=token)
@@ -298,7 +306,7 @@ def _change_hand(
             row = selectors.Row(selectors.StoredHand.of(stale.hand), row.result)
         errors = errors or form.errors
     context = {
-        "view": view,
+        "sheet": sheet,
         "session": session,
         "row": row,
         "title": title(GAMES[session.game]),
@@ -308,8 +316,8 @@ def _change_hand(
         **_hand_fields(
             request,
             session,
-            view.seating,
-            expected=(view.next_first, "ccw"),
+            sheet.seating,
+            expected=(sheet.next_first, "ccw"),
             data=row.hand.data,
             post=post,
             errors=errors,
@@ -327,7 +335,7 @@ def _event_of(data: dict[str, Any]) -> tuple[str, str]:
 
 
 @require_GET
-def organise(request: HttpRequest, token: str, organiser_token: str) -> HttpResponse:
+def organise(request: HtmxRequest, token: str, organiser_token: str) -> HttpResponse:
     """The organiser's link: this browser gets the organiser's rights on the table."""
     session = selectors.session_by_token(token)
     if not secrets.compare_digest(organiser_token, session.organiser_token):
@@ -338,7 +346,7 @@ def organise(request: HttpRequest, token: str, organiser_token: str) -> HttpResp
 
 
 @require_POST
-def lock(request: HttpRequest, token: str) -> HttpResponse:
+def lock(request: HtmxRequest, token: str) -> HttpResponse:
     session = selectors.session_by_token(token)
     if not rights.organises(request, session):
         return HttpResponseForbidden(_("Only the table's organiser can lock it."))
@@ -347,7 +355,7 @@ def lock(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_GET
-def history(request: HttpRequest, token: str) -> HttpResponse:
+def history(request: HtmxRequest, token: str) -> HttpResponse:
     session = selectors.session_by_token(token)
     context = {
         "session": session,
@@ -357,12 +365,12 @@ def history(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "ledger/history.html", context)
 
 
-def _summary(request: HttpRequest, session: TableSession, *, shared: bool) -> HttpResponse:
-    view = selectors.scored(session)
+def _summary(request: HtmxRequest, session: TableSession, *, shared: bool) -> HttpResponse:
+    sheet = selectors.scored(session)
     context = {
         "session": session,
-        "view": view,
-        "summary": selectors.summary(view),
+        "sheet": sheet,
+        "summary": summarise(sheet),
         "title": title(GAMES[session.game]),
         "shared": shared,
         "token": session.read_token if shared else session.token,
@@ -371,27 +379,27 @@ def _summary(request: HttpRequest, session: TableSession, *, shared: bool) -> Ht
 
 
 @require_GET
-def summary(request: HttpRequest, token: str) -> HttpResponse:
+def summary(request: HtmxRequest, token: str) -> HttpResponse:
     return _summary(request, selectors.session_by_token(token), shared=False)
 
 
 @require_GET
-def shared(request: HttpRequest, token: str) -> HttpResponse:
+def shared(request: HtmxRequest, token: str) -> HttpResponse:
     return _summary(request, selectors.session_by_read_token(token), shared=True)
 
 
 @require_GET
-def export(request: HttpRequest, token: str, kind: str) -> HttpResponse:
+def export(request: HtmxRequest, token: str, kind: str) -> HttpResponseBase:
     return exports.response(selectors.session_by_token(token), kind)
 
 
 @require_GET
-def shared_export(request: HttpRequest, token: str, kind: str) -> HttpResponse:
+def shared_export(request: HtmxRequest, token: str, kind: str) -> HttpResponseBase:
     return exports.response(selectors.session_by_read_token(token), kind)
 
 
 @require_GET
-def qr(request: HttpRequest, token: str) -> HttpResponse:
+def qr(request: HtmxRequest, token: str) -> HttpResponse:
     """The join link as a QR code, drawn here as SVG: nothing is fetched from elsewhere."""
     session = selectors.session_by_token(token)
     url = request.build_absolute_uri(reverse("table", args=[session.token]))

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from ledger import display
 from ledger.events.standings import Standing
 from ledger.games import special_label
-from ledger.tables.selectors import SummaryRow
+from ledger.tables.summary import SummaryRow
 
 register = template.Library()
 

@@ -1,11 +1,17 @@
-"""The registry of games: one line per game."""
+"""The registry of games: one line per game.
+
+``GAMES`` is a read-only view of it. ``register`` adds a game (a test registers a toy one,
+and ``unregister`` takes it away again).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from types import MappingProxyType
+from typing import TypeVar
 
 from scoring.errors import ScoringError
-from scoring.games.base import Game
+from scoring.games.base import SPECIAL_RULES, Game, Seat, SpecialRule
 from scoring.games.ce_deng import CeDeng
 from scoring.games.ding_niu import DingNiu
 from scoring.games.jie_long import JieLong
@@ -13,10 +19,30 @@ from scoring.games.kkoribuchigi import Kkoribuchigi
 from scoring.games.tiu_yu import TiuYu
 from scoring.games.tsair_deng import TsairDeng
 
-GAMES: Mapping[str, Game] = {
-    game.key: game
-    for game in (JieLong(), CeDeng(), TsairDeng(), Kkoribuchigi(), DingNiu(), TiuYu())
-}
+G = TypeVar("G", bound=Game)
+
+_REGISTRY: dict[str, Game] = {}
+GAMES: Mapping[str, Game] = MappingProxyType(_REGISTRY)
+
+
+def register(game: G) -> G:
+    """Make ``game`` known by its key, after those already known; return it.
+
+    A key can be registered once: a second game with the same key is a ValueError.
+    """
+    if game.key in _REGISTRY:
+        raise ValueError(f"a game is already registered as {game.key!r}: {_REGISTRY[game.key]}")
+    _REGISTRY[game.key] = game
+    return game
+
+
+def unregister(key: str) -> Game:
+    """Forget the game registered as ``key`` (a KeyError if there is none); return it."""
+    return _REGISTRY.pop(key)
+
+
+for _game in (JieLong(), CeDeng(), TsairDeng(), Kkoribuchigi(), DingNiu(), TiuYu()):
+    register(_game)
 
 
 def get_game(key: str) -> Game:
@@ -32,4 +58,13 @@ def get_game(key: str) -> Game:
         ) from None
 
 
-__all__ = ["GAMES", "Game", "get_game"]
+__all__ = [
+    "GAMES",
+    "SPECIAL_RULES",
+    "Game",
+    "Seat",
+    "SpecialRule",
+    "get_game",
+    "register",
+    "unregister",
+]

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from functools import cache
+from types import MappingProxyType
 from typing import ClassVar, NamedTuple
 
 from scoring.errors import ScoringError
-from scoring.model import Hand, Options, Payment, Result, Special
-from scoring.tiles import Deck, check_in_deck, pip_totals
+from scoring.model import Entry, Hand, HandEvent, HeadTail, Options, Payment, Result, Special
+from scoring.options import OPTION_SPECS, OptionSpec
+from scoring.tiles import Deck, Tile, check_in_deck, pip_totals
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,16 +54,53 @@ def _plain_totals(game: Game, players: int) -> tuple[frozenset[int], frozenset[i
 
 
 class Game:
-    """A game of RULES.md. Subclasses set the class attributes and implement ``play``."""
+    """A game of RULES.md. Subclasses set the class attributes and implement ``settle``
+    (or ``play``); ``scoring.games.register`` makes one known by its key.
+
+    Everything a form needs comes from here: the names (``title``, ``native``, ``label``),
+    how results are entered (``entry``), the options (``option_specs``), the hand events
+    (``events``) and the specials each seat may have (``seat_specials``).
+    """
 
     key: ClassVar[str]
-    title: ClassVar[str]
+    title: ClassVar[str]  # in English
+    native: ClassVar[str]  # the name in the game's own script
     player_counts: ClassVar[tuple[int, ...]]
+    entry: ClassVar[Entry] = Entry.PIPS
     option_names: ClassVar[frozenset[str]] = frozenset({"stake", "next_first"})
     specials: ClassVar[frozenset[Special]] = frozenset()
-    events: ClassVar[frozenset[str]] = frozenset({"blocked"})
+    events: ClassVar[frozenset[HandEvent]] = frozenset({HandEvent.BLOCKED})
     higher_wins: ClassVar[bool] = False
     alternates: ClassVar[bool] = False  # direction flips every dealt hand (Ce Deng)
+
+    @property
+    def label(self) -> str:
+        """Both names, as players know the game by either: ``"Ce Deng 斜钉"``."""
+        return f"{self.title} {self.native}".strip()
+
+    @property
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        """The options this game accepts, described for a form, in the order to show them."""
+        return tuple(spec for name, spec in OPTION_SPECS.items() if name in self.option_names)
+
+    def seat_specials(self, players: int, *, leads: bool, options: Options) -> tuple[Special, ...]:
+        """The specials a player may have at a table of ``players``: the one who led the hand
+        (``leads``) or another. Ordered for display (by their value). ``check_player``
+        refuses every other special, by the same ``SPECIAL_RULES``.
+
+        >>> from scoring import get_game
+        >>> get_game("ce-deng").seat_specials(4, leads=False, options=Options())
+        (<Special.PASS: 'pass'>, <Special.TAIL_EIGHT: 'tail_eight'>)
+        """
+        return tuple(
+            special
+            for special in sorted(self.specials)
+            if SPECIAL_RULES[special].allows(leads, options)
+        )
+
+    def result_from_tiles(self, tiles: tuple[Tile, ...], specials: frozenset[Special]) -> Result:
+        """The result that entering ``tiles`` stands for (``entry`` says which fields)."""
+        return Result(pips=sum(tile.pips for tile in tiles), tiles=tiles, specials=specials)
 
     def deck(self, players: int) -> Deck:
         return Deck.CHINESE_32
@@ -68,10 +108,6 @@ class Game:
     def tiles_each(self, players: int) -> int:
         """Tiles dealt to each player."""
         return _JIE_LONG_DEAL[players]
-
-    def possible_scores(self, players: int) -> frozenset[int]:
-        """Every score a player can take in a hand of this game (for any seat and special)."""
-        return pip_totals(self.deck(players), 0, self.tiles_each(players))
 
     def play(self, hand: Hand, table: Table) -> Outcome:
         """Score a played hand: check every result, then settle (each game's own rules)."""
@@ -166,17 +202,46 @@ class Game:
         return tuple(sorted(order, key=scores.__getitem__))
 
 
-# Tiles a head or tail player never played, counted back from the tiles dealt (RULES.md, Ce Deng).
-_LOW_KEEPS = {
-    Special.HEAD_SEVEN: 1,
-    Special.HEAD_SIX: 2,
-    Special.TAIL_EIGHT: 0,
-    Special.TAIL_SEVEN: 1,
-}
-HEADS = frozenset({Special.HEAD_SEVEN, Special.HEAD_SIX})
-TAILS = frozenset({Special.TAIL_EIGHT, Special.TAIL_SEVEN})
+class Seat(StrEnum):
+    """Which players may have a special, by whether they led the hand."""
+
+    ANY = "any"
+    HEAD = "head"  # only the player who led
+    TAIL = "tail"  # only a player who did not lead
+
+
+class SpecialRule(NamedTuple):
+    """Who may have a special, and when. The one source of ``check_player`` and
+    ``Game.seat_specials`` (a game's ``specials`` say which it knows at all)."""
+
+    seat: Seat = Seat.ANY
+    head_tail: HeadTail | None = None  # counts only with this ``head_tail`` option
+    keeps: int | None = None  # a head or tail: tiles never played, of those dealt
+
+    def seat_allows(self, leads: bool) -> bool:
+        return self.seat is Seat.ANY or (self.seat is Seat.HEAD) == leads
+
+    def options_allow(self, options: Options) -> bool:
+        return self.head_tail is None or options.head_tail == self.head_tail
+
+    def allows(self, leads: bool, options: Options) -> bool:
+        return self.seat_allows(leads) and self.options_allow(options)
+
+
+# RULES.md, Ce Deng: tiles counted back from those dealt; head-six and tail-seven only on "6/7".
+SPECIAL_RULES: Mapping[Special, SpecialRule] = MappingProxyType(
+    {
+        Special.PASS: SpecialRule(),
+        Special.HEAD_SEVEN: SpecialRule(Seat.HEAD, keeps=1),
+        Special.TAIL_EIGHT: SpecialRule(Seat.TAIL, keeps=0),
+        Special.HEAD_SIX: SpecialRule(Seat.HEAD, HeadTail.SIX_SEVEN, keeps=2),
+        Special.TAIL_SEVEN: SpecialRule(Seat.TAIL, HeadTail.SIX_SEVEN, keeps=1),
+        Special.SUANZHANG: SpecialRule(),
+    }
+)
+HEADS = frozenset(s for s, rule in SPECIAL_RULES.items() if rule.seat is Seat.HEAD)
+TAILS = frozenset(s for s, rule in SPECIAL_RULES.items() if rule.seat is Seat.TAIL)
 LOW = HEADS | TAILS
-_SIX_SEVEN_ONLY = frozenset({Special.HEAD_SIX, Special.TAIL_SEVEN})
 
 
 def check_player(game: Game, name: str, result: Result, table: Table) -> frozenset[Special]:
@@ -187,7 +252,9 @@ def check_player(game: Game, name: str, result: Result, table: Table) -> frozens
     specials = result.specials
     dealt = game.tiles_each(table.players)
     path = table.result_path(name, "specials")
+    leads = name == table.first
     for special in sorted(specials):
+        rule = SPECIAL_RULES[special]
         if special not in game.specials:
             known = ", ".join(sorted(game.specials)) or "none"
             raise ScoringError(
@@ -197,21 +264,21 @@ def check_player(game: Game, name: str, result: Result, table: Table) -> frozens
                 game=game.title,
                 known=known,
             )
-        if special in HEADS and name != table.first:
-            raise ScoringError(
-                "{special} is only for the first player, and {first} led this hand",
-                path,
-                special=special.value,
-                first=table.first,
-            )
-        if special in TAILS and name == table.first:
+        if not rule.seat_allows(leads):
+            if rule.seat is Seat.HEAD:
+                raise ScoringError(
+                    "{special} is only for the first player, and {first} led this hand",
+                    path,
+                    special=special.value,
+                    first=table.first,
+                )
             raise ScoringError(
                 "{special} is only for a player who did not lead, and {name} led this hand",
                 path,
                 special=special.value,
                 name=name,
             )
-        if special in _SIX_SEVEN_ONLY and table.options.head_tail != "6/7":
+        if not rule.options_allow(table.options):
             raise ScoringError(
                 '{special} counts only with the head-6/tail-7 option (head_tail "6/7")',
                 path,
@@ -238,7 +305,7 @@ def check_player(game: Game, name: str, result: Result, table: Table) -> frozens
             )
         tile_range, why = (0, 0), "a pass"
     elif kinds:
-        kept = dealt - _LOW_KEEPS[kinds[0]]
+        kept = dealt - (SPECIAL_RULES[kinds[0]].keeps or 0)
         tile_range, why = (kept, kept), str(kinds[0])
     elif name == table.first:
         tile_range, why = (0, dealt - 1), f"the first player led one of {dealt} tiles"

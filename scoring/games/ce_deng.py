@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from scoring.errors import ScoringError
 from scoring.games.base import LOW, Game, Outcome, Table
-from scoring.model import Hand, Payment, Special
+from scoring.model import Hand, HandEvent, Payment, Special
 from scoring.settlement import pairwise
 
 # The multiplier belongs to the pair, whichever of the two pays (RULES.md, Decision).
@@ -24,12 +24,13 @@ DECLARED_DOUBLES_TIMES = 2
 class CeDeng(Game):
     key = "ce-deng"
     title = "Ce Deng"
+    native = "斜钉"
     player_counts = (2, 3, 4)
     option_names = frozenset({"stake", "head_tail", "redeal_doubles", "next_first"})
     specials = frozenset(
         {Special.PASS, Special.HEAD_SEVEN, Special.TAIL_EIGHT, Special.HEAD_SIX, Special.TAIL_SEVEN}
     )
-    events = frozenset({"blocked", "redeal", "declared_doubles"})
+    events = frozenset({HandEvent.BLOCKED, HandEvent.REDEAL, HandEvent.DECLARED_DOUBLES})
     alternates = True
 
     def tiles_each(self, players: int) -> int:
@@ -82,7 +83,7 @@ class CeDeng(Game):
                 holder,
                 stake * DECLARED_DOUBLES_TIMES * scores[name],
                 DECLARED_DOUBLES_TIMES,
-                "declared_doubles",
+                HandEvent.DECLARED_DOUBLES.value,
             )
             for name in others
             if scores[name]

@@ -17,6 +17,7 @@ SUANZHANG_PENALTY = 12
 class DingNiu(Game):
     key = "ding-niu"
     title = "Ding Niu"
+    native = "顶牛"
     player_counts = (4,)
     option_names = frozenset({"chip", "next_first"})
     specials = frozenset({Special.SUANZHANG})

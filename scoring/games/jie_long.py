@@ -12,6 +12,7 @@ from scoring.settlement import pairwise
 class JieLong(Game):
     key = "jie-long"
     title = "Jie Long"
+    native = "接龙"
     player_counts = (2, 3, 4)
 
     def settle(

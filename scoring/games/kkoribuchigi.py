@@ -14,6 +14,7 @@ OVER = 30  # under ``payment: highest``, a loser above this many points pays too
 class Kkoribuchigi(Game):
     key = "kkoribuchigi"
     title = "Kko-li-but-i-gi"
+    native = "꼬리붙이기"
     player_counts = (2, 3, 4)
     option_names = frozenset({"chip", "payment", "next_first"})
 

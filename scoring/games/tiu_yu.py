@@ -6,7 +6,7 @@ from functools import cache
 
 from scoring.errors import ScoringError
 from scoring.games.base import Game, Outcome, Table
-from scoring.model import Hand, Payment, Result
+from scoring.model import Entry, Hand, Payment, Result, Special
 from scoring.tiles import Deck, Tile, subset_totals
 
 LARGE_FISH = 8  # pips at which a tile is a large fish
@@ -38,7 +38,9 @@ def fish_totals() -> tuple[frozenset[int], frozenset[int]]:
 class TiuYu(Game):
     key = "tiu-yu"
     title = "Tiu Yu"
+    native = "钓鱼"
     player_counts = (2, 3)
+    entry = Entry.FISH
     events = frozenset()
     higher_wins = True
 
@@ -48,9 +50,18 @@ class TiuYu(Game):
     def tiles_each(self, players: int) -> int:
         return 12 if players == 2 else 8
 
-    def possible_scores(self, players: int) -> frozenset[int]:
-        large, small = fish_totals()
-        return frozenset(fish_score(pips, red) for pips in large for red in small)
+    def result_from_tiles(self, tiles: tuple[Tile, ...], specials: frozenset[Special]) -> Result:
+        """The captured tiles sorted into large fish (their pips) and small (their red spots).
+
+        >>> TiuYu().result_from_tiles((Tile(5, 6), Tile(1, 4), Tile(3, 3)), frozenset())[3:]
+        (11, 5)
+        """
+        return Result(
+            tiles=tiles,
+            specials=specials,
+            large_fish_pips=sum(tile.pips for tile in tiles if is_large_fish(tile)),
+            small_fish_red=sum(tile.red_spots for tile in tiles if not is_large_fish(tile)),
+        )
 
     def play(self, hand: Hand, table: Table) -> Outcome:
         self.check_results(hand, table)

@@ -12,6 +12,7 @@ from scoring.settlement import pairwise
 class TsairDeng(Game):
     key = "tsair-deng"
     title = "Tsair Deng"
+    native = "斜钉（谭氏）"
     player_counts = (2, 3, 4)
     specials = frozenset({Special.PASS})
 

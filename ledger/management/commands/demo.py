@@ -168,8 +168,8 @@ class Dealer:
         device = f"{session.seating[0]}'s phone"
         last: dict[str, Any] = {}
         for kind in script:
-            view = selectors.scored(session)
-            number = view.next_number
+            sheet = selectors.scored(session)
+            number = sheet.next_number
             if kind == "again":  # the last hand sent twice: the organiser voids the copy
                 copy = services.hand_record(
                     session=session, number=number, data=last, device=device
@@ -178,7 +178,7 @@ class Dealer:
                     session=session, number=number, version=copy.version, device=device
                 )
                 continue
-            deal = Deal(self.rng, session, view.next_first)
+            deal = Deal(self.rng, session, sheet.next_first)
             data = deal.hand(kind)
             if kind == "typo":
                 typed = deal.swapped(data)
@@ -222,7 +222,9 @@ class Deal:
         if kind.startswith("fish_"):
             return {"results": self._catches(totals=kind == "fish_totals")}
         blocked = kind == "blocked"
-        results = {name: {"pips": _pips(self._discard(name, blocked))} for name in self.seating}
+        results: dict[str, dict[str, Any]] = {
+            name: {"pips": _pips(self._discard(name, blocked))} for name in self.seating
+        }
         if kind == "tiles":
             for name in self.rng.sample(self.others, min(2, len(self.others))):
                 results[name] = {"tiles": [str(tile) for tile in self._discard(name, fewest=1)]}
@@ -282,7 +284,7 @@ class Deal:
         pool: dict[int, list[Tile]] = defaultdict(list)
         for tile in self.game.deck(len(self.seating)).all_tiles():
             pool[tile.pips].append(tile)
-        results = {}
+        results: dict[str, dict[str, Any]] = {}
         for name in self.seating:
             caught: list[Tile] = []
             for _ in range(self.rng.randint(2, 4)):

@@ -1,0 +1,111 @@
+"""What a form needs to know of each session option: its label, help, choices, default, limits.
+
+``Options`` (in model.py) holds a session's values; this module describes them for a person
+choosing them. The document reader takes the amount limits from here, so what a form offers
+and what the engine accepts cannot drift apart. Labels and help are English, marked with
+``N_`` for the app to translate.
+
+>>> OPTION_SPECS["head_tail"].choices[1], OPTION_SPECS["head_tail"].default
+(('6/7', '6/7 (stricter)'), '7/8')
+>>> OPTION_SPECS["stake"].amount
+Amount(most=Decimal('1000000000'), places=4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from types import MappingProxyType
+from typing import NamedTuple
+
+from scoring.model import ChipPayment, HeadTail, NextFirst, Options
+from scoring.text import N_
+
+_DEFAULTS = Options()
+
+
+class Amount(NamedTuple):
+    """The amounts of money an option accepts: above 0, at most ``most``, with at most
+    ``places`` decimal places."""
+
+    most: Decimal
+    places: int
+
+
+AMOUNT = Amount(Decimal(10) ** 9, 4)
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option of ``Options``, described for a form: either ``choices``, (value as the
+    document writes it, English label) pairs, or an ``amount`` of money."""
+
+    name: str
+    label: str
+    help: str
+    choices: tuple[tuple[str, str], ...] = ()
+    amount: Amount | None = None
+
+    @property
+    def default(self) -> str:
+        """The value ``Options`` takes when a session leaves the option out, as text."""
+        return str(getattr(_DEFAULTS, self.name))
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        """The values the option may take (empty for an amount)."""
+        return tuple(value for value, _ in self.choices)
+
+
+OPTION_SPECS: Mapping[str, OptionSpec] = MappingProxyType(
+    {
+        spec.name: spec
+        for spec in (  # in the order a form shows them
+            OptionSpec("stake", N_("Stake"), N_("Money per point of difference."), amount=AMOUNT),
+            OptionSpec("chip", N_("Chip value"), N_("What one chip is worth."), amount=AMOUNT),
+            OptionSpec(
+                "head_tail",
+                N_("Head and tail"),
+                N_(
+                    "7/8: head-seven and tail-eight pay double; "
+                    "6/7 also counts head-six and tail-seven."
+                ),
+                (
+                    (HeadTail.SEVEN_EIGHT.value, N_("7/8 (usual)")),
+                    (HeadTail.SIX_SEVEN.value, N_("6/7 (stricter)")),
+                ),
+            ),
+            OptionSpec(
+                "redeal_doubles",
+                N_("Redeal at"),
+                N_("How many doubles dealt to one player allow a redeal."),
+                (("7", N_("7 doubles (usual)")), ("6", N_("6 doubles"))),
+            ),
+            OptionSpec(
+                "payment",
+                N_("Chip payment"),
+                N_(
+                    "each: every loser pays the winner a chip; "
+                    "highest: last place and anyone over 30."
+                ),
+                (
+                    (ChipPayment.EACH.value, N_("each loser pays")),
+                    (ChipPayment.HIGHEST.value, N_("last and over 30 pay")),
+                ),
+            ),
+            OptionSpec(
+                "next_first",
+                N_("Next lead"),
+                N_(
+                    "winner: the hand's winner leads next; "
+                    "rotate: the lead passes to the next seat."
+                ),
+                (
+                    (NextFirst.WINNER.value, N_("the winner")),
+                    (NextFirst.ROTATE.value, N_("the next seat")),
+                ),
+            ),
+        )
+    }
+)
