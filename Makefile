@@ -42,7 +42,7 @@ test: $(INSTALLED) lint
 lint: $(INSTALLED)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy --strict scoring
+	$(BIN)/mypy --strict scoring ledger
 	$(BIN)/lint-imports
 
 ## smoke: the production stack (PostgreSQL + gunicorn) on this machine, over HTTP; CI runs it

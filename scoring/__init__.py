@@ -44,7 +44,7 @@ from scoring.model import (
     Transfer,
 )
 from scoring.options import OPTION_SPECS, Amount, OptionSpec
-from scoring.session import score_session, turn_order
+from scoring.session import score_session, totals, turn_order
 from scoring.settlement import settle_up
 from scoring.tiles import Deck, Tile, pip_totals
 
@@ -86,6 +86,7 @@ __all__ = [
     "score",
     "score_session",
     "settle_up",
+    "totals",
     "turn_order",
     "unregister",
 ]

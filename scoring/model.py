@@ -122,6 +122,7 @@ class ResultField(NamedTuple):
     key: str  # the field of ``Result`` and of the result in the JSON document
     label: str  # English, marked for translation
     help: str  # one line of English, marked for translation
+    short: str  # what a form calls its input ("large" for a player's large-fish pips)
 
 
 class Entry(StrEnum):
@@ -129,6 +130,8 @@ class Entry(StrEnum):
 
     >>> [field.key for field in Entry.FISH.fields], Entry.PIPS.tiles_label
     (['large_fish_pips', 'small_fish_red'], 'Or tap the tiles')
+    >>> [field.short for field in Entry.FISH.fields], Entry.FISH.missing
+    (['large', 'red'], "Enter %(name)s's fish.")
     """
 
     PIPS = "pips"  # one pip total per player (the connecting games)
@@ -143,6 +146,11 @@ class Entry(StrEnum):
         """What the tile picker offers instead of the numbers."""
         return _TILES_LABELS[self]
 
+    @property
+    def missing(self) -> str:
+        """What a form says of a player whose result was left empty (``%(name)s``: the player)."""
+        return _MISSING[self]
+
 
 _ENTRY_FIELDS = {
     Entry.PIPS: (
@@ -150,6 +158,7 @@ _ENTRY_FIELDS = {
             "pips",
             N_("Points"),
             N_("The pips of the tiles discarded, and those left in hand if the hand was blocked."),
+            "pips",
         ),
     ),
     Entry.FISH: (
@@ -157,17 +166,23 @@ _ENTRY_FIELDS = {
             "large_fish_pips",
             N_("Large fish pips"),
             N_("The pips of the captured tiles of 8 pips or more; each pip counts 2."),
+            "large",
         ),
         ResultField(
             "small_fish_red",
             N_("Small fish red spots"),
             N_("The red spots of the captured tiles under 8 pips; rounded up to tens."),
+            "red",
         ),
     ),
 }
 _TILES_LABELS = {
     Entry.PIPS: N_("Or tap the tiles"),
     Entry.FISH: N_("Or tap the captured tiles"),
+}
+_MISSING = {
+    Entry.PIPS: N_("Enter %(name)s's score."),
+    Entry.FISH: N_("Enter %(name)s's fish."),
 }
 
 
@@ -255,9 +270,13 @@ class HandResult(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Totals:
+    """What hands add up to: each player's net, score and hands won, and who won what from whom
+    (``won_from[(payee, payer)]``, before netting: the pairs a settle-up or head-to-head needs)."""
+
     net: Mapping[str, Decimal]
     scores: Mapping[str, int]
     hands_won: Mapping[str, int]
+    won_from: Mapping[tuple[str, str], Decimal] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,8 +46,8 @@ def score_session(session: Session) -> SessionResult:
         result = score_hand(game, session, hand, index, first, direction)
         results.append(result)
         first, direction = result.next_first, result.next_direction
-    totals = _totals(session.seating, results)
-    return SessionResult(tuple(results), totals, settle_up(totals.net))
+    counted = totals(session.seating, results)
+    return SessionResult(tuple(results), counted, settle_up(counted.net))
 
 
 def score_hand(
@@ -91,10 +91,24 @@ def score_hand(
     )
 
 
-def _totals(seating: Sequence[str], hands: Sequence[HandResult]) -> Totals:
-    balance = dict.fromkeys(seating, ZERO)
-    scores = dict.fromkeys(seating, 0)
-    won = dict.fromkeys(seating, 0)
+def totals(
+    seating: Sequence[str], hands: Sequence[HandResult], start: Totals | None = None
+) -> Totals:
+    """What ``hands`` add up to, counted on from ``start`` when given (a kept tally).
+
+    >>> from decimal import Decimal
+    >>> from scoring.model import Payment
+    >>> hand = HandResult("A", Direction.CCW, ("A", "B"), {"A": 2, "B": 9}, ("A", "B"),
+    ...     (Payment("B", "A", Decimal(7), 1, "difference"),), {"A": Decimal(7), "B": Decimal(-7)},
+    ...     "A", Direction.CCW)
+    >>> twice = totals(("A", "B"), [hand], totals(("A", "B"), [hand]))
+    >>> twice.net["A"], twice.scores["B"], twice.hands_won["A"], twice.won_from[("A", "B")]
+    (Decimal('14'), 18, 2, Decimal('14'))
+    """
+    balance = dict(start.net) if start else dict.fromkeys(seating, ZERO)
+    scores = dict(start.scores) if start else dict.fromkeys(seating, 0)
+    won = dict(start.hands_won) if start else dict.fromkeys(seating, 0)
+    won_from = dict(start.won_from) if start else {}
     for hand in hands:
         for name, amount in hand.net.items():
             balance[name] += amount
@@ -102,7 +116,10 @@ def _totals(seating: Sequence[str], hands: Sequence[HandResult]) -> Totals:
             scores[name] += score
         if hand.winner is not None:
             won[hand.winner] += 1
-    return Totals(balance, scores, won)
+        for payment in hand.payments:
+            pair = (payment.payee, payment.payer)
+            won_from[pair] = won_from.get(pair, ZERO) + payment.amount
+    return Totals(balance, scores, won, won_from)
 
 
 def check_session(session: Session) -> Game:

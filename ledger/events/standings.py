@@ -6,24 +6,24 @@ fewer points taken, head-to-head among the players still level), then by name.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Iterable
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import groupby
 from typing import Any, Protocol
 
+from scoring import Totals
 from scoring.names import canonical
 
 
 class Counted(Protocol):
     """What standings need of one table's tally (ledger.tables.tally.Tally)."""
 
-    net: dict[str, Decimal]
-    hands_won: dict[str, int]
-    points: dict[str, int]
-    counted: int
-    owed: Counter[tuple[str, str]]  # (payee, payer) -> what the payee won from the payer
+    @property
+    def totals(self) -> Totals: ...
+    @property
+    def counted(self) -> int: ...
 
 
 @dataclass
@@ -54,18 +54,18 @@ def rank(
     """Every player's standing, best first: ``entries`` are (name, active), ``tables`` are
     (round, table number, seating, tally), ``byes`` are (round, names)."""
     rows = {canonical(name): Standing(name, active) for name, active in entries}
-    h2h: dict[str, Counter[str]] = {}  # name -> what they won from each opponent
+    h2h: defaultdict[str, defaultdict[str, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
     for round_number, table_number, seating, counted in tables:
         for name in seating:
             row = rows.setdefault(canonical(name), Standing(name, False))
-            row.net += counted.net[name]
-            row.hands_won += counted.hands_won[name]
-            row.points += counted.points[name]
+            row.net += counted.totals.net[name]
+            row.hands_won += counted.totals.hands_won[name]
+            row.points += counted.totals.scores[name]
             row.hands += counted.counted
-            row.rounds[round_number] = (table_number, counted.net[name])
-        for (payee, payer), value in counted.owed.items():
-            h2h.setdefault(payee, Counter())[payer] += value
-            h2h.setdefault(payer, Counter())[payee] -= value
+            row.rounds[round_number] = (table_number, counted.totals.net[name])
+        for (payee, payer), value in counted.totals.won_from.items():
+            h2h[payee][payer] += value  # what each won from each opponent
+            h2h[payer][payee] -= value
     for round_number, names in byes:
         for name in names:
             row = rows.setdefault(canonical(name), Standing(name, False))
@@ -75,7 +75,7 @@ def rank(
 
 
 def order(
-    rows: list[Standing], tie_breakers: list[str], h2h: dict[str, Counter[str]]
+    rows: list[Standing], tie_breakers: list[str], h2h: Mapping[str, Mapping[str, Decimal]]
 ) -> list[Standing]:
     def key(row: Standing) -> tuple[Any, ...]:
         return (-row.net, *(TIE_BREAKERS[t](row) for t in tie_breakers if t in TIE_BREAKERS))

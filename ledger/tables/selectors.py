@@ -10,10 +10,11 @@ import psycopg
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
 
+import scoring
 from ledger.limits import NoSuchLink
 from ledger.models import Hand, HandChange, Player, TableSession
 from ledger.tables import tally
-from scoring import GAMES, HandResult, SessionResult, Totals
+from scoring import GAMES, HandResult, SessionResult
 
 
 @dataclass(frozen=True)
@@ -158,7 +159,7 @@ def after_record(session: TableSession, hand: Hand, played: HandResult) -> Score
         session=session,
         seating=session.seating,
         rows=[Row(StoredHand.of(hand), played)],
-        result=SessionResult((played,), Totals(played.net, played.scores, {}), ()),
+        result=SessionResult((played,), scoring.totals(session.seating, [played]), ()),
     )
 
 

@@ -265,9 +265,8 @@ def _score_new_hand(
             index = session.hands.filter(voided=False).count()
             error.path = error.path.replace("hands[0]", f"hands[{index}]", 1)
             raise
-    played = tally.score_table(session, [hand for _, hand in _live_hands(session)] + [data]).hands[
-        -1
-    ]
+    hands = [hand for _, hand in _live_hands(session)] + [data]
+    played = tally.score_table(session, hands).hands[-1]
     return {**data, "first": played.first, "direction": played.direction.value}, played
 
 

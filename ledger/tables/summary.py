@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from ledger import display
 from ledger.tables.selectors import Row, ScoreSheet
+from scoring import HandEvent
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,7 @@ class Summary:
     chart_height: int
 
 
+CALLED = tuple(event for event in HandEvent if event.has_caller)  # recorded with who called it
 COLOURS = ("#1b5e20", "#b71c1c", "#0d47a1", "#e65100")
 CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 160, 8
 
@@ -49,21 +51,17 @@ def summarise(sheet: ScoreSheet) -> Summary:
         if row.result is None:
             continue
         data = row.hand.data
-        for event in ("redeal", "declared_doubles"):
+        for event in CALLED:
             if event in data:
                 counts[data[event]][event] = counts[data[event]].get(event, 0) + 1
         for name, result in data.get("results", {}).items():
             for special in result.get("specials", []):
                 counts[name][special] = counts[name].get(special, 0) + 1
-    owed: dict[tuple[str, str], Decimal] = {}
-    for hand in sheet.result.hands:
-        for payment in hand.payments:
-            key = (payment.payer, payment.payee)
-            owed[key] = owed.get(key, Decimal(0)) + payment.amount
+    won_from = sheet.result.totals.won_from
     pairwise = []
     for i, a in enumerate(sheet.seating):
         for b in sheet.seating[i + 1 :]:
-            balance = owed.get((a, b), Decimal(0)) - owed.get((b, a), Decimal(0))
+            balance = won_from.get((b, a), Decimal(0)) - won_from.get((a, b), Decimal(0))
             if balance:
                 pairwise.append((a, b, balance) if balance > 0 else (b, a, -balance))
     lines, zero_y = _chart(sheet)

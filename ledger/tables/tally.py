@@ -9,8 +9,7 @@ is not used: the standings count that table from its hands instead.
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Protocol
 
@@ -42,31 +41,18 @@ class Table(Protocol):
 
 @dataclass
 class Tally:
-    net: dict[str, Decimal]
-    hands_won: dict[str, int]
-    points: dict[str, int]  # score (pips) taken
+    totals: scoring.Totals  # as the engine adds them up
     recorded: int = 0  # hands recorded, voided ones included
     counted: int = 0  # hands that count
     corrected: bool = False  # a hand was corrected or voided
-    # (payee, payer) -> what the payee won from the payer
-    owed: Counter[tuple[str, str]] = field(default_factory=Counter)
 
     @classmethod
     def empty(cls, seating: list[str]) -> Tally:
-        return cls(
-            dict.fromkeys(seating, Decimal(0)), dict.fromkeys(seating, 0), dict.fromkeys(seating, 0)
-        )
+        return cls(scoring.totals(seating, []))
 
     def add(self, hand: HandResult) -> None:
         """A newly recorded hand, as the scoring engine settled it."""
-        for name, amount in hand.net.items():
-            self.net[name] += amount
-        for name, score in hand.scores.items():
-            self.points[name] += score
-        if hand.winner is not None:
-            self.hands_won[hand.winner] += 1
-        for payment in hand.payments:
-            self.owed[(payment.payee, payment.payer)] += payment.amount
+        self.totals = scoring.totals((), [hand], self.totals)
         self.recorded += 1
         self.counted += 1
 
@@ -79,14 +65,9 @@ def score_table(table: Table, hands: list[dict[str, Any]]) -> scoring.SessionRes
 
 def count(table: Table, hands: StoredHands) -> Tally:
     """Score every hand of the table."""
-    live = [data for _, data, voided, _ in hands if not voided]
-    result = score_table(table, live)
-    tally = Tally.empty(table.seating)
-    for hand in result.hands:
-        tally.add(hand)
-    tally.recorded = len(hands)
-    tally.corrected = any(version > 1 or voided for _, _, voided, version in hands)
-    return tally
+    result = score_table(table, [data for _, data, voided, _ in hands if not voided])
+    corrected = any(version > 1 or voided for _, _, voided, version in hands)
+    return Tally(result.totals, len(hands), len(result.hands), corrected)
 
 
 def _of(table: Table, revision: int) -> list[Any]:
@@ -97,13 +78,15 @@ def stored(table: Table, tally: Tally, revision: int) -> dict[str, Any]:
     """The tally as kept in ``TableSession.tally``, counted at ``revision``."""
     return {
         "of": _of(table, revision),
-        "net": {name: str(value) for name, value in tally.net.items()},
-        "hands_won": tally.hands_won,
-        "points": tally.points,
+        "net": {name: str(value) for name, value in tally.totals.net.items()},
+        "hands_won": tally.totals.hands_won,
+        "points": tally.totals.scores,
         "recorded": tally.recorded,
         "counted": tally.counted,
         "corrected": tally.corrected,
-        "owed": [[payee, payer, str(value)] for (payee, payer), value in tally.owed.items()],
+        "owed": [
+            [payee, payer, str(value)] for (payee, payer), value in tally.totals.won_from.items()
+        ],
     }
 
 
@@ -112,12 +95,10 @@ def kept(table: Table) -> Tally | None:
     doc = table.tally
     if not doc or doc["of"] != _of(table, table.revision):
         return None
-    return Tally(
+    totals = scoring.Totals(
         {name: Decimal(value) for name, value in doc["net"].items()},
-        doc["hands_won"],
         doc["points"],
-        doc["recorded"],
-        doc["counted"],
-        doc["corrected"],
-        Counter({(payee, payer): Decimal(value) for payee, payer, value in doc["owed"]}),
+        doc["hands_won"],
+        {(payee, payer): Decimal(value) for payee, payer, value in doc["owed"]},
     )
+    return Tally(totals, doc["recorded"], doc["counted"], doc["corrected"])

@@ -50,7 +50,9 @@ def test_every_save_correction_and_void_keeps_the_tally_current(db, name):
     for number, hand in enumerate(hands, start=1):
         services.hand_record(session=table, number=number, data=hand)
         kept = assert_current(table)
-    assert_gives(expected["totals"]["net"], {name: str(value) for name, value in kept.net.items()})
+    assert_gives(
+        expected["totals"]["net"], {name: str(value) for name, value in kept.totals.net.items()}
+    )
     assert (kept.recorded, kept.counted, kept.corrected) == (len(hands), len(hands), False)
 
     last = table.hands.get(number=len(hands))
@@ -114,7 +116,7 @@ def test_an_admin_edit_of_a_hand_recounts_its_table(admin_client, ce_deng):
 
     assert response.status_code == 302, response.content.decode()[:3000]
     kept = assert_current(ce_deng)
-    assert kept.points["Bob"] == 2
+    assert kept.totals.scores["Bob"] == 2
 
 
 @pytest.mark.django_db(transaction=True)
