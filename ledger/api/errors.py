@@ -95,7 +95,6 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
 
 
 # Responses the schema declares beside each operation's own.
-ERROR = OpenApiResponse(ErrorShape)
 CODE_RESPONSES = {
     404: OpenApiResponse(ErrorShape, "No such table (or hand): check the token."),
     429: OpenApiResponse(ErrorShape, "Too many requests, or too many wrong tokens, from here."),

@@ -8,19 +8,19 @@ from rest_framework import serializers
 
 from ledger.api.shapes import (
     AmountField,
+    GameField,
     OptionsField,
     StrictChar,
     StrictInteger,
 )
 from ledger.events import selectors
 from ledger.models import Event, default_tie_breakers
-from scoring import GAMES
 from scoring.document import amount
 
 
 class EventIn(serializers.Serializer[dict[str, Any]]):
     name = StrictChar(max_length=80)
-    game = serializers.ChoiceField(list(GAMES))
+    game = GameField()
     options = OptionsField(required=False, default=dict)
     rounds = StrictInteger(min_value=1, max_value=50)
     hands_per_round = StrictInteger(min_value=1, max_value=500, required=False, allow_null=True)
@@ -98,9 +98,9 @@ class EventOut(ResultsOut):
 def results_data(event: Event, *, organiser: bool) -> dict[str, Any]:
     standings = selectors.standings(event)
     rounds = []
-    for played in event.round_set.all():
+    for this_round in event.round_set.all():
         tables = []
-        for table in (t for t in standings.tables if t.round == played.number):
+        for table in (t for t in standings.tables if t.round == this_round.number):
             shown: dict[str, Any] = {
                 "number": table.number,
                 "seating": table.seating,
@@ -110,11 +110,11 @@ def results_data(event: Event, *, organiser: bool) -> dict[str, Any]:
             tables.append({**shown, "token": table.token} if organiser else shown)
         rounds.append(
             {
-                "number": played.number,
-                "method": played.method,
-                "started": played.started,
-                "ends": played.ends,
-                "byes": played.byes,
+                "number": this_round.number,
+                "method": this_round.method,
+                "started": this_round.started,
+                "ends": this_round.ends,
+                "byes": this_round.byes,
                 "tables": tables,
             }
         )

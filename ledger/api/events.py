@@ -138,9 +138,9 @@ class RoundSwap(APIView):
     )  # fmt: skip
     def post(self, request: Request, event_token: str, number: int) -> Response:
         """Swap two players (or put a registered substitute in a place) before it begins."""
-        played = selectors.event_round(event_token, number)
+        this_round = selectors.event_round(event_token, number)
         data = valid(s.SwapIn, request.data)
-        services.round_swap(round=played, first=data["first"], second=data["second"])
+        services.round_swap(round=this_round, first=data["first"], second=data["second"])
         return Response(_organised(request, event_token))
 
 

@@ -8,10 +8,12 @@ table, or with its organiser token sent as ``X-Organiser-Token``. Errors are one
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import authenticate
 from django.http import HttpResponseBase
 from django.urls import reverse
@@ -67,6 +69,13 @@ ORGANISER = OpenApiParameter(
     description="The table's organiser token (at a tournament's table, the event's organiser "
     "token will do), unless you are the account that created it (or the event).",
 )
+# What a correction or a void answers, besides the rights it needs.
+HAND_CHANGED = {
+    200: s.HandOut,
+    400: ErrorShape,
+    409: OpenApiResponse(s.ConflictOut, "The hand changed since your version."),
+    423: OpenApiResponse(ErrorShape, "The organiser locked the table."),
+}
 
 
 def _session(token: str) -> TableSession:
@@ -135,6 +144,22 @@ class Token(APIView):
         return Response({"token": token.key})
 
 
+def _worked_examples() -> list[OpenApiExample]:
+    """The session documents of docs/examples, as examples of what the score endpoint takes."""
+    examples = []
+    for path in sorted((settings.BASE_DIR / "docs" / "examples").glob("*.json")):
+        if path.name.endswith(".expected.json"):
+            continue
+        document = json.loads(path.read_text(encoding="utf-8"))
+        game = scoring.GAMES.get(document.get("game"))
+        summary = f"{game.label}: {path.stem}" if game else path.stem
+        examples.append(OpenApiExample(path.stem, document, summary=summary, request_only=True))
+    return examples
+
+
+WORKED_EXAMPLES = _worked_examples()
+
+
 class Games(APIView):
     throttle_classes = [CodeThrottle]
 
@@ -152,46 +177,7 @@ class Score(APIView):
         responses={200: ScoreShape, 400: ErrorShape, **WRITE_RESPONSES},
         tags=["engine"],
         examples=[
-            OpenApiExample(
-                "Jie Long, one hand",
-                request_only=True,
-                value={
-                    "game": "jie-long",
-                    "options": {"stake": 1},
-                    "seating": ["Anna", "Bob", "Celine"],
-                    "first": "Anna",
-                    "hands": [
-                        {
-                            "results": {
-                                "Anna": {"pips": 2},
-                                "Bob": {"pips": 12},
-                                "Celine": {"pips": 34},
-                            }
-                        }
-                    ],
-                },
-            ),
-            OpenApiExample(
-                "Ce Deng with specials and a redeal",
-                request_only=True,
-                value={
-                    "game": "ce-deng",
-                    "options": {"stake": 1, "head_tail": "7/8"},
-                    "seating": ["Anna", "Bob", "Celine", "Dominic"],
-                    "first": "Anna",
-                    "hands": [
-                        {
-                            "results": {
-                                "Anna": {"pips": 0, "specials": ["pass"]},
-                                "Bob": {"pips": 12},
-                                "Celine": {"pips": 34, "specials": ["tail_eight"]},
-                                "Dominic": {"tiles": ["6:6", "3:3"]},
-                            }
-                        },
-                        {"redeal": "Bob"},
-                    ],
-                },
-            ),
+            *WORKED_EXAMPLES,
             OpenApiExample(
                 "Refused: a pips total the deck cannot make",
                 response_only=True,
@@ -380,14 +366,7 @@ class HandDetail(APIView):
     @extend_schema(
         parameters=[TOKEN, NUMBER],
         request=s.CorrectionIn,
-        responses={
-            200: s.HandOut,
-            400: ErrorShape,
-            409: OpenApiResponse(s.ConflictOut, "The hand changed since your version."),
-            423: OpenApiResponse(ErrorShape, "The organiser locked the table."),
-            **CODE_RESPONSES,
-            **WRITE_RESPONSES,
-        },
+        responses={**HAND_CHANGED, **CODE_RESPONSES, **WRITE_RESPONSES},
         tags=["hands"],
     )
     def put(self, request: Request, token: str, number: int) -> Response:
@@ -411,13 +390,7 @@ class HandVoid(APIView):
     @extend_schema(
         parameters=[TOKEN, NUMBER, ORGANISER],
         request=s.VoidIn,
-        responses={
-            200: s.HandOut,
-            400: ErrorShape,
-            409: OpenApiResponse(s.ConflictOut, "The hand changed since your version."),
-            423: OpenApiResponse(ErrorShape, "The organiser locked the table."),
-            **ORGANISER_RESPONSES,
-        },
+        responses={**HAND_CHANGED, **ORGANISER_RESPONSES},
         tags=["hands"],
     )
     def post(self, request: Request, token: str, number: int) -> Response:

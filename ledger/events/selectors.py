@@ -96,18 +96,18 @@ def event_tables(event: Event) -> list[EventTable]:
     return [
         EventTable(
             pk,
-            played,
+            in_round,
             number or 0,
             token,
-            read_token,
+            read,
             game,
             options,
             first,
             revision,
-            kept,
+            doc,
             seating.get(pk, []),
         )  # fmt: skip
-        for pk, played, number, token, read_token, game, options, first, revision, kept in rows
+        for pk, in_round, number, token, read, game, options, first, revision, doc in rows
     ]
 
 
@@ -184,20 +184,20 @@ def round_tables(event: Event, rounds: list[Round], standings: Standings) -> lis
     """Each round of ``rounds`` with its tables as ``standings`` counted them."""
     now = timezone.now()
     out = []
-    for played in rounds:
+    for this_round in rounds:
         tables = []
-        for table in (t for t in standings.tables if t.round == played.number):
+        for table in (t for t in standings.tables if t.round == this_round.number):
             per_round = event.hands_per_round or 0
             finished = per_round > 0 and table.counted >= per_round
-            late = not finished and played.ends is not None and now > played.ends
+            late = not finished and this_round.ends is not None and now > this_round.ends
             if finished:
                 state = gettext("finished")
-            elif played.started is None:
+            elif this_round.started is None:
                 state = gettext("not begun")
             else:
                 state = gettext("running late") if late else gettext("playing")
             tables.append({"table": table, "state": state, "late": late, "finished": finished})
-        out.append(RoundTables(played, tables))
+        out.append(RoundTables(this_round, tables))
     return out
 
 

@@ -141,7 +141,7 @@ def round_seat(*, event: Event) -> Round:
             led=history.led,
             byes_had=history.byes,
         )
-        played = Round.objects.create(
+        this_round = Round.objects.create(
             event=event, number=number, method=method, byes=list(plan.byes)
         )
         for table_number, names in enumerate(plan.tables, start=1):
@@ -150,10 +150,10 @@ def round_seat(*, event: Event) -> Round:
                 options=event.options,
                 seating=list(names),
                 first=names[0],
-                round=played,
+                round=this_round,
                 table_number=table_number,
             )
-    return played
+    return this_round
 
 
 def round_swap(*, round: Round, first: str, second: str) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.http import Http404, HttpResponse, HttpResponseBase
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -17,16 +17,17 @@ from ledger import rights
 from ledger.events import exports, selectors, services
 from ledger.events.forms import EventForm
 from ledger.forms import engine_message
-from ledger.games import OPTION_FIELDS, title
-from ledger.models import Event, Round
+from ledger.games import option_fields
+from ledger.models import Event
 from ledger.views import HtmxRequest
 from scoring import GAMES, ScoringError
+from scoring.games import DEFAULT_EVENT_GAME
 from scoring.names import canonical
 
 
 @require_http_methods(["GET", "POST"])
 def event_new(request: HtmxRequest) -> HttpResponse:
-    form = EventForm(request.POST or None, initial={"game": "jie-long", "rounds": 3})
+    form = EventForm(request.POST or None, initial={"game": DEFAULT_EVENT_GAME, "rounds": 3})
     if request.method == "POST" and form.is_valid():
         try:
             event = services.event_create(
@@ -38,7 +39,7 @@ def event_new(request: HtmxRequest) -> HttpResponse:
             form.add_error(None, str(error))
         else:
             return redirect("event_organise", token=event.token)
-    context = {"form": form, "option_rows": [(f, form[name]) for name, f in OPTION_FIELDS.items()]}
+    context = {"form": form, "option_rows": [(f, form[f.name]) for f in option_fields()]}
     return render(request, "ledger/event_new.html", context, status=400 if form.errors else 200)
 
 
@@ -54,7 +55,7 @@ def _organise_page(request: HtmxRequest, event: Event, error: str = "") -> HttpR
     standings = selectors.standings(event)
     context = {
         "event": event,
-        "title": title(GAMES[event.game]),
+        "title": GAMES[event.game].label,
         "entries": event.entries.select_related("player"),
         "rounds": selectors.round_tables(event, rounds, standings),
         "standings": standings,
@@ -85,10 +86,6 @@ def _organiser_change(
     return redirect("event_organise", token=token)
 
 
-def _round(event: Event, number: int) -> Round:
-    return get_object_or_404(Round, event=event, number=number)
-
-
 @require_POST
 def event_add(request: HtmxRequest, token: str) -> HttpResponse:
     name = request.POST.get("name", "")
@@ -113,7 +110,9 @@ def event_seat(request: HtmxRequest, token: str) -> HttpResponse:
 @require_POST
 def event_begin(request: HtmxRequest, token: str, number: int) -> HttpResponse:
     return _organiser_change(
-        request, token, lambda event: services.round_begin(round=_round(event, number))
+        request,
+        token,
+        lambda event: services.round_begin(round=selectors.event_round(token, number)),
     )
 
 
@@ -123,7 +122,9 @@ def event_swap(request: HtmxRequest, token: str, number: int) -> HttpResponse:
     return _organiser_change(
         request,
         token,
-        lambda event: services.round_swap(round=_round(event, number), first=first, second=second),
+        lambda event: services.round_swap(
+            round=selectors.event_round(token, number), first=first, second=second
+        ),
     )
 
 
@@ -131,9 +132,9 @@ def event_swap(request: HtmxRequest, token: str, number: int) -> HttpResponse:
 def event_cards(request: HtmxRequest, token: str, number: int) -> HttpResponse:
     """One printable card per table of the round: table number, players, and the QR code."""
     event = selectors.event_by_token(token)
-    played = get_object_or_404(Round, event=event, number=number)
-    tables = played.tables.prefetch_related("seats__player").order_by("table_number")
-    context = {"event": event, "round": played, "tables": tables}
+    this_round = selectors.event_round(token, number)
+    tables = this_round.tables.prefetch_related("seats__player").order_by("table_number")
+    context = {"event": event, "round": this_round, "tables": tables}
     return render(request, "ledger/event_cards.html", context)
 
 
@@ -159,7 +160,7 @@ def _results(request: HtmxRequest, token: str, template: str) -> HttpResponse:
     rounds = list(event.round_set.all())
     context = {
         "event": event,
-        "title": title(GAMES[event.game]),
+        "title": GAMES[event.game].label,
         "standings": selectors.standings(event),
         "rounds": rounds,
         "current": rounds[-1] if rounds else None,
