@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext as _
 
 from ledger.games import special_label
+from scoring import Entry, HandEvent
 from scoring.document import amount
 
 
@@ -30,6 +32,25 @@ def direction(value: str) -> str:
     return _("counter-clockwise ↺") if str(value) == "ccw" else _("clockwise ↻")
 
 
+def hand_event(data: Mapping[str, Any]) -> tuple[HandEvent | None, str]:
+    """The event a hand as entered records, if any, and who called it ("" if nobody did)."""
+    for event in HandEvent:
+        if event.has_caller and event in data:
+            return event, data[event]
+        if not event.has_caller and data.get(event):
+            return event, ""
+    return None, ""
+
+
+def _entered(result: Mapping[str, Any]) -> str:
+    """A player's result as entered: its numbers ("12"; "22/4" for two), or else its tiles."""
+    for entry in Entry:
+        keys = [field.key for field in entry.fields]
+        if any(key in result for key in keys):
+            return "/".join(str(result.get(key, 0)) for key in keys)
+    return " ".join(result.get("tiles", []))
+
+
 def hand_text(data: dict[str, Any] | None, seating: list[str] | None = None) -> str:
     """A hand as entered, in one line: "Anna 0 pass 通, Bob 12, ...", in seating order.
 
@@ -38,21 +59,14 @@ def hand_text(data: dict[str, Any] | None, seating: list[str] | None = None) -> 
     if not data:
         return "—"
     parts = []
-    for event in ("redeal", "declared_doubles"):
-        if event in data:
-            parts.append(f"{special_label(event)}: {data[event]}")
-    if data.get("blocked"):
-        parts.append(special_label("blocked"))
+    event, caller = hand_event(data)
+    if event is not None:
+        parts.append(f"{event.label}: {caller}" if event.has_caller else event.label)
     results = data.get("results", {})
     for name in seating or list(results):
         if name not in results:
             continue
         result = results[name]
-        value = result.get("pips")
-        if value is None and "tiles" in result:
-            value = " ".join(result["tiles"])
-        if value is None:
-            value = f"{result.get('large_fish_pips', 0)}/{result.get('small_fish_red', 0)}"
         specials = " ".join(special_label(s) for s in result.get("specials", []))
-        parts.append(f"{name} {value}" + (f" {specials}" if specials else ""))
+        parts.append(f"{name} {_entered(result)}" + (f" {specials}" if specials else ""))
     return ", ".join(parts)

@@ -10,8 +10,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext as _
 
-from ledger.games import OPTION_FIELDS
-from scoring import ScoringError
+from scoring import OPTION_SPECS, ScoringError
 
 # Made by the phone for each hand it submits (the API's Idempotency-Key has the same form).
 IDEMPOTENCY_KEY = re.compile(r"[\w-]{8,64}", re.ASCII)
@@ -39,19 +38,18 @@ def game_options(data: dict[str, Any], names: Iterable[str]) -> dict[str, str]:
     return {
         name: data[name].strip()
         for name in names
-        if data.get(name, "").strip() and data[name].strip() != OPTION_FIELDS[name].default
+        if data.get(name, "").strip() and data[name].strip() != OPTION_SPECS[name].default
     }
 
 
 class OptionFields(forms.Form):
-    """A game's options as typed; the engine checks them (``game_options`` collects them)."""
+    """A field for each option the engine describes, as typed, before the form's own fields;
+    the engine checks them (``game_options`` collects them)."""
 
-    stake = forms.CharField(required=False)
-    chip = forms.CharField(required=False)
-    head_tail = forms.CharField(required=False)
-    redeal_doubles = forms.CharField(required=False)
-    payment = forms.CharField(required=False)
-    next_first = forms.CharField(required=False)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        options = {name: forms.CharField(required=False) for name in OPTION_SPECS}
+        self.fields = {**options, **self.fields}
 
 
 def engine_message(error: ScoringError) -> str:

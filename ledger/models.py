@@ -27,6 +27,12 @@ def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
 
 
+def game_titles() -> list[tuple[str, str]]:
+    """The choices of a ``game`` field: the games registered when asked. A callable, so that
+    migrations refer to it and a new game in ``scoring`` needs no migration."""
+    return [(key, game.title) for key, game in GAMES.items()]
+
+
 class Player(models.Model):
     """A person at the ledger's tables, known by one name however it is typed."""
 
@@ -66,8 +72,6 @@ class Player(models.Model):
 class TableSession(models.Model):
     """One table playing one game, hand after hand, reachable only through its tokens."""
 
-    GAME_CHOICES = [(key, game.title) for key, game in GAMES.items()]
-
     token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     read_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     # Opens the organiser's rights (lock the table, void hands) on another device.
@@ -84,7 +88,7 @@ class TableSession(models.Model):
         on_delete=models.SET_NULL,
         related_name="tables",
     )
-    game = models.CharField(max_length=20, choices=GAME_CHOICES)
+    game = models.CharField(max_length=20, choices=game_titles)
     options = models.JSONField(default=dict, blank=True)
     first = models.CharField(max_length=40, help_text="Who led the first hand.")
     created = models.DateTimeField(auto_now_add=True)
@@ -212,7 +216,7 @@ class Event(models.Model):
         STANDINGS = "standings", _("standings: strongest together")
 
     name = models.CharField(max_length=80)
-    game = models.CharField(max_length=20, choices=TableSession.GAME_CHOICES)
+    game = models.CharField(max_length=20, choices=game_titles)
     options = models.JSONField(default=dict, blank=True)
     rounds = models.PositiveSmallIntegerField(help_text="How many rounds the event plays.")
     hands_per_round = models.PositiveSmallIntegerField(null=True, blank=True)

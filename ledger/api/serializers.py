@@ -9,6 +9,7 @@ from rest_framework import serializers
 
 from ledger.api.shapes import (
     AmountField,
+    GameField,
     HandField,
     HandResultShape,
     OptionsField,
@@ -55,7 +56,7 @@ def game_data() -> list[dict[str, Any]]:
 
 
 class SessionIn(serializers.Serializer[dict[str, Any]]):
-    game = serializers.ChoiceField(list(GAMES))
+    game = GameField()
     options = OptionsField(required=False, default=dict)
     seating = serializers.ListField(child=StrictChar(max_length=40), max_length=8)
     first = StrictChar(max_length=40, required=False)

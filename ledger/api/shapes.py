@@ -12,7 +12,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from scoring import GAMES, ChipPayment, Direction, HeadTail, NextFirst, Special
+from scoring import GAMES, ChipPayment, Direction, Entry, HandEvent, HeadTail, NextFirst, Special
 
 
 @extend_schema_field(
@@ -37,34 +37,56 @@ class MoneyInput(serializers.JSONField):
     pass
 
 
-class ResultShape(serializers.Serializer[dict[str, Any]]):
-    """One player's result in a hand: ``pips`` or ``tiles`` (Tiu Yu: captured ``tiles`` or
-    ``large_fish_pips`` and ``small_fish_red``), and any special flags."""
+class GameField(serializers.ChoiceField):
+    """A game's key: one of the games registered when the request comes (a serializer makes
+    its fields anew for each request, so a game registered later is known)."""
 
-    pips = serializers.IntegerField(min_value=0, required=False)
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(list(GAMES), **kwargs)
+
+
+class ResultShape(serializers.Serializer[dict[str, Any]]):
+    """One player's result in a hand: the numbers its game's entry asks for (``pips``, or the
+    two fish totals), or the ``tiles`` they come from, and any special flags."""
+
     tiles = serializers.ListField(
         child=serializers.RegexField(r"^[0-6]:[0-6]$"), required=False, help_text='e.g. "6:6"'
     )
     specials = serializers.ListField(
         child=serializers.ChoiceField([s.value for s in Special]), required=False
     )
-    large_fish_pips = serializers.IntegerField(min_value=0, required=False)
-    small_fish_red = serializers.IntegerField(min_value=0, required=False)
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        numbers: dict[str, serializers.Field[Any, Any, Any, Any]] = {
+            field.key: serializers.IntegerField(min_value=0, required=False, help_text=field.help)
+            for entry in Entry
+            for field in entry.fields
+        }
+        return {**numbers, **super().get_fields()}
 
 
 class HandShape(serializers.Serializer[dict[str, Any]]):
-    """A hand as played: everyone's result, or a redeal, or declared doubles."""
+    """A hand as played: everyone's result, or a hand event (a redeal, declared doubles) in a
+    game that has it."""
 
     first = serializers.CharField(required=False, help_text="Who led; the rules decide if absent.")
     direction = serializers.ChoiceField(
         [d.value for d in Direction], required=False, help_text="Which way play went."
     )
-    blocked = serializers.BooleanField(required=False)
-    redeal = serializers.CharField(required=False, help_text="Ce Deng: who asked for a redeal.")
-    declared_doubles = serializers.CharField(
-        required=False, help_text="Ce Deng: who declared doubles."
-    )
     results = serializers.DictField(child=ResultShape(), required=False)
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        fields = super().get_fields()
+        results = fields.pop("results")
+        events: dict[str, serializers.Field[Any, Any, Any, Any]] = {
+            event.value: serializers.CharField(
+                required=False, help_text=f"Who called the {event.english}."
+            )
+            if event.has_caller
+            else serializers.BooleanField(required=False)
+            for event in HandEvent
+        }
+        return {**fields, **events, "results": results}
 
 
 class OptionsShape(serializers.Serializer[dict[str, Any]]):
@@ -77,7 +99,7 @@ class OptionsShape(serializers.Serializer[dict[str, Any]]):
 
 
 class SessionShape(serializers.Serializer[dict[str, Any]]):
-    game = serializers.ChoiceField(list(GAMES))
+    game = GameField()
     options = OptionsShape(required=False)
     seating = serializers.ListField(
         child=serializers.CharField(), help_text="Distinct names, counter-clockwise."

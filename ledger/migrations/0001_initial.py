@@ -59,17 +59,7 @@ class Migration(migrations.Migration):
                 ),
                 (
                     "game",
-                    models.CharField(
-                        choices=[
-                            ("jie-long", "Jie Long"),
-                            ("ce-deng", "Ce Deng"),
-                            ("tsair-deng", "Tsair Deng"),
-                            ("kkoribuchigi", "Kko-li-but-i-gi"),
-                            ("ding-niu", "Ding Niu"),
-                            ("tiu-yu", "Tiu Yu"),
-                        ],
-                        max_length=20,
-                    ),
+                    models.CharField(choices=ledger.models.game_titles, max_length=20),
                 ),
                 ("options", models.JSONField(blank=True, default=dict)),
                 ("first", models.CharField(help_text="Who led the first hand.", max_length=40)),

@@ -24,7 +24,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('name', models.CharField(max_length=80)),
-                ('game', models.CharField(choices=[('jie-long', 'Jie Long'), ('ce-deng', 'Ce Deng'), ('tsair-deng', 'Tsair Deng'), ('kkoribuchigi', 'Kko-li-but-i-gi'), ('ding-niu', 'Ding Niu'), ('tiu-yu', 'Tiu Yu')], max_length=20)),
+                ('game', models.CharField(choices=ledger.models.game_titles, max_length=20)),
                 ('options', models.JSONField(blank=True, default=dict)),
                 ('rounds', models.PositiveSmallIntegerField(help_text='How many rounds the event plays.')),
                 ('hands_per_round', models.PositiveSmallIntegerField(blank=True, null=True)),

@@ -25,7 +25,7 @@ from django.utils.dateparse import parse_datetime
 
 from ledger.models import Hand, HandChange, Player, Seat, TableSession
 from ledger.tables import selectors, tally
-from scoring import ScoringError
+from scoring import HandEvent, ScoringError
 
 FORMAT = "domino-ledger-backup"
 VERSION = 2
@@ -131,14 +131,16 @@ def _known_spellings(seating: list[str]) -> dict[str, str]:
     return {name: known for name, known in Player.spellings(seating).items() if known != name}
 
 
+# The fields of a hand that hold a player's name besides its results.
+_NAMED_FIELDS = {"first", *(event.value for event in HandEvent if event.has_caller)}
+
+
 def _respelled(hand: dict[str, Any] | None, spelling: dict[str, str]) -> dict[str, Any] | None:
     """A hand as the scoring contract has it, with its players' names spelled as known here."""
     if not hand or not spelling:
         return hand
     out = {
-        field: spelling.get(value, value)
-        if field in ("first", "redeal", "declared_doubles")
-        else value
+        field: spelling.get(value, value) if field in _NAMED_FIELDS else value
         for field, value in hand.items()
     }
     if "results" in hand:

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.http import Http404, StreamingHttpResponse
 
-from ledger import exports
+from ledger import display, exports
 from ledger.models import TableSession
 from ledger.tables import selectors
 from scoring.document import amount
@@ -20,8 +20,8 @@ def hands_rows(sheet: selectors.ScoreSheet) -> Iterator[list[Any]]:
     ]  # fmt: skip
     for row in sheet.rows:
         data, result = row.hand.data, row.result
-        event = next((e for e in ("redeal", "declared_doubles") if e in data), "")
-        event = event or ("blocked" if data.get("blocked") else "")
+        recorded, _ = display.hand_event(data)
+        event = recorded.value if recorded else ""
         for seat, name in enumerate(sheet.seating, start=1):
             entered = data.get("results", {}).get(name, {})
             turn: int | str

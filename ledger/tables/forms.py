@@ -12,8 +12,8 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from ledger.forms import OptionFields, engine_message, game_options, whole
-from ledger.games import game_choices, special_label
-from scoring import GAMES, ScoringError, Special
+from ledger.games import game_choices
+from scoring import GAMES, SPECIAL_RULES, HandEvent, Options, ScoringError
 
 MAX_PLAYERS = 4
 DRAW_LOTS = "draw"
@@ -62,8 +62,12 @@ class SessionForm(OptionFields):
         self.add_error(field if field in self.fields else None, engine_message(error))
 
 
+_EVENTS = {event.value: event for event in HandEvent}
+
+
 class HandForm:
-    """One hand posted from the table page: a field per seat, named by seat index."""
+    """One hand posted from the table page: a field per seat, named by seat index, as the
+    game's ``entry`` asks for results (``pips-0``; ``large-0`` and ``red-0``)."""
 
     def __init__(self, game: str, seating: list[str], post: QueryDict) -> None:
         self.game = GAMES[game]
@@ -81,19 +85,19 @@ class HandForm:
             hand["first"] = first
         if direction := self._value("direction"):
             hand["direction"] = direction
-        event, who = self._value("event"), self._value("event_player")
-        if event in ("redeal", "declared_doubles"):
+        event, who = _EVENTS.get(self._value("event")), self._value("event_player")
+        if event is not None and event.has_caller:
             if who not in self.seating:
                 self.errors["event"] = _("Choose who called it.")
                 return None
-            hand[event] = who
-            if event == "redeal":
+            hand[event.value] = who
+            if event is HandEvent.REDEAL:  # dealt again: nobody has a result
                 return hand
-        elif event == "blocked":
-            hand["blocked"] = True
+        elif event is not None:
+            hand[event.value] = True
         results = {}
         for i, name in enumerate(self.seating):
-            if event == "declared_doubles" and name == who:
+            if event is HandEvent.DECLARED_DOUBLES and name == who:
                 continue
             result = self._result(i, name)
             if result is not None:
@@ -105,19 +109,14 @@ class HandForm:
         result: dict[str, Any] = {}
         if tiles := self._value(f"tiles-{i}"):
             result["tiles"] = re.split(r"[\s,]+", tiles)
-        elif self.game.key == "tiu-yu":
-            large, red = self._value(f"large-{i}"), self._value(f"red-{i}")
-            if not large and not red:
-                self.errors[f"large-{i}"] = _("Enter %(name)s's fish.") % {"name": name}
-                return None
-            result["large_fish_pips"] = _number(large or "0")
-            result["small_fish_red"] = _number(red or "0")
         else:
-            pips = self._value(f"pips-{i}")
-            if not pips:
-                self.errors[f"pips-{i}"] = _("Enter %(name)s's score.") % {"name": name}
+            entry = self.game.entry
+            typed = {field.key: self._value(f"{field.short}-{i}") for field in entry.fields}
+            if not any(typed.values()):
+                self.errors[f"{entry.fields[0].short}-{i}"] = _(entry.missing) % {"name": name}
                 return None
-            result["pips"] = _number(pips)
+            # Of several numbers, one left empty is 0.
+            result.update({key: _number(value or "0") for key, value in typed.items()})
         if specials := self.post.getlist(f"specials-{i}"):
             result["specials"] = specials
         return result
@@ -130,18 +129,13 @@ class HandForm:
         match = re.fullmatch(r"hands\[\d+\]\.results\.(.+?)(?:\.(\w+))?(?:\[\d+\])?", path)
         if match and match[1] in self.seating:
             i = self.seating.index(match[1])
-            kind = {
-                "tiles": "tiles",
-                "specials": "specials",
-                "large_fish_pips": "large",
-                "small_fish_red": "red",
-            }.get(match[2] or "", "large" if self.game.key == "tiu-yu" else "pips")
-            return f"{kind}-{i}"
+            fields = self.game.entry.fields
+            kinds = {"tiles": "tiles", "specials": "specials"}
+            kinds.update({field.key: field.short for field in fields})
+            return f"{kinds.get(match[2] or '', fields[0].short)}-{i}"
         match = re.fullmatch(r"hands\[\d+\]\.(\w+)", path)
         if match:
-            return {"redeal": "event", "declared_doubles": "event", "blocked": "event"}.get(
-                match[1], match[1]
-            )
+            return "event" if match[1] in _EVENTS else match[1]
         return "__all__"
 
 
@@ -156,7 +150,7 @@ def hand_rows(
     seating: list[str],
     *,
     first: str,
-    head_tail: str,
+    options: Options,
     data: dict[str, Any] | None,
     post: QueryDict | None = None,
     errors: dict[str, str] | None = None,
@@ -164,59 +158,58 @@ def hand_rows(
     """What the hand form shows for each seat: its values, the specials it may have, errors.
 
     Values come from what was posted (to keep a player's typing) or else from a stored hand.
+    Every special the options allow is listed, those of the other seats hidden: the page's
+    script shows them when who led changes.
     """
     rules = GAMES[game]
+    fields = rules.entry.fields
+    players = len(seating)
+    offered = sorted(
+        {
+            *rules.seat_specials(players, leads=True, options=options),
+            *rules.seat_specials(players, leads=False, options=options),
+        }
+    )
     errors = errors or {}
     results = (data or {}).get("results", {})
     rows = []
     for i, name in enumerate(seating):
         stored = results.get(name, {})
         if post is not None:
-            values = {
-                "pips": post.get(f"pips-{i}", ""),
-                "tiles": post.get(f"tiles-{i}", ""),
-                "large": post.get(f"large-{i}", ""),
-                "red": post.get(f"red-{i}", ""),
-                "specials": post.getlist(f"specials-{i}"),
-            }
+            numbers = [post.get(f"{field.short}-{i}", "") for field in fields]
+            tiles = post.get(f"tiles-{i}", "")
+            checked = post.getlist(f"specials-{i}")
         else:
-            values = {
-                "pips": stored.get("pips", ""),
-                "tiles": " ".join(stored.get("tiles", [])),
-                "large": stored.get("large_fish_pips", ""),
-                "red": stored.get("small_fish_red", ""),
-                "specials": stored.get("specials", []),
-            }
-        specials = []
-        for special in sorted(rules.specials):
-            if special in (Special.HEAD_SIX, Special.TAIL_SEVEN) and head_tail != "6/7":
-                continue
-            seat = (
-                "head"
-                if special.startswith("head")
-                else "tail"
-                if special.startswith("tail")
-                else "any"
-            )
-            specials.append(
-                {
-                    "value": special.value,
-                    "label": special_label(special),
-                    "seat": seat,
-                    "hidden": (seat == "head" and name != first)
-                    or (seat == "tail" and name == first),
-                    "checked": special.value in values["specials"],
-                }
-            )
+            numbers = [stored.get(field.key, "") for field in fields]
+            tiles = " ".join(stored.get("tiles", []))
+            checked = stored.get("specials", [])
         rows.append(
             {
                 "index": i,
                 "name": name,
-                "values": values,
-                "specials": specials,
+                "fields": [
+                    {
+                        "name": f"{field.short}-{i}",
+                        "label": _(field.label),
+                        "value": value,
+                        "error": errors.get(f"{field.short}-{i}", ""),
+                    }
+                    for field, value in zip(fields, numbers, strict=True)
+                ],
+                "tiles": tiles,
+                "specials": [
+                    {
+                        "value": special.value,
+                        "label": special.label,
+                        "seat": SPECIAL_RULES[special].seat.value,
+                        "hidden": not SPECIAL_RULES[special].seat_allows(name == first),
+                        "checked": special.value in checked,
+                    }
+                    for special in offered
+                ],
                 "errors": {
                     kind: errors[f"{kind}-{i}"]
-                    for kind in ("pips", "tiles", "large", "red", "specials")
+                    for kind in ("tiles", "specials")
                     if f"{kind}-{i}" in errors
                 },
             }

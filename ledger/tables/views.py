@@ -25,20 +25,21 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ledger import limits, rights
+from ledger import display, limits, rights
 from ledger.forms import IDEMPOTENCY_KEY, plain, whole
-from ledger.games import OPTION_FIELDS, deck_limits, special_label, title
+from ledger.games import game_choices, option_fields
 from ledger.models import TableSession
 from ledger.tables import exports, selectors, services
 from ledger.tables.forms import MAX_PLAYERS, HandForm, SessionForm, hand_rows
 from ledger.tables.summary import summarise
 from ledger.views import HtmxRequest
-from scoring import GAMES, HandEvent, ScoringError
+from scoring import GAMES, Options, ScoringError, parse_session
+from scoring.games import DEFAULT_TABLE_GAME
 
 
 @require_http_methods(["GET", "POST"])
 def session_new(request: HtmxRequest) -> HttpResponse:
-    form = SessionForm(request.POST or None, initial={"game": "ce-deng", "first": "draw"})
+    form = SessionForm(request.POST or None, initial={"game": DEFAULT_TABLE_GAME, "first": "draw"})
     if request.method == "POST" and form.is_valid():
         try:
             owner = request.user if request.user.is_authenticated else None
@@ -52,8 +53,8 @@ def session_new(request: HtmxRequest) -> HttpResponse:
     # from here; ledger.js adds the names this phone has used, which it keeps on the phone.
     context = {
         "form": form,
-        "games": [(key, title(game), sorted(game.option_names)) for key, game in GAMES.items()],
-        "option_fields": OPTION_FIELDS.values(),
+        "games": [(key, label, sorted(GAMES[key].option_names)) for key, label in game_choices()],
+        "option_fields": option_fields(),
         "player_fields": [form[f"player_{i}"] for i in range(MAX_PLAYERS)],
         "known_players": selectors.names_at_tables_of(request.user),
     }
@@ -96,25 +97,41 @@ def _hand_fields(
     data = data or {}
     first = (post.get("first") if post else None) or data.get("first") or expected[0]
     direction = (post.get("direction") if post else None) or data.get("direction") or expected[1]
+    if post:
+        chosen = (post.get("event", ""), post.get("event_player", ""))
+    else:
+        recorded, caller = display.hand_event(data)
+        chosen = (recorded.value if recorded else "", caller)
+    # The tile picker offers each tile as often as the deck holds it.
+    deck = game.deck(len(seating))
     return {
         "rows": hand_rows(
             session.game,
             seating,
             first=first,
-            head_tail=session.options.get("head_tail", "7/8"),
+            options=_options(session, seating),
             data=data,
             post=post,
             errors=errors,
         ),
+        "tiles_label": _(game.entry.tiles_label),
+        # The picker's running total of pips is shown where the pips are what is asked for.
+        "tile_sum": [field.key for field in game.entry.fields] == ["pips"],
         "first": first,
         "direction": direction,
         "errors": errors or {},
-        "events": [(event, special_label(event)) for event in sorted(game.events)],
-        "callers": bool(game.events & {HandEvent.REDEAL, HandEvent.DECLARED_DOUBLES}),
-        "event": (post.get("event", ""), post.get("event_player", "")) if post else _event_of(data),
-        "deck_json": json.dumps(deck_limits(game, len(seating))),
+        "events": [(event.value, event.label) for event in sorted(game.events)],
+        "callers": any(event.has_caller for event in game.events),
+        "event": chosen,
+        "deck_json": json.dumps({str(tile): count for tile, count in deck.counts.items()}),
         "device": _device(request),
     }
+
+
+def _options(session: TableSession, seating: list[str]) -> Options:
+    """The table's options as the engine reads them (every one it left out at its default)."""
+    document = {"game": session.game, "options": session.options, "seating": seating}
+    return parse_session(document).options
 
 
 def _table_context(
@@ -131,7 +148,7 @@ def _table_context(
         "sheet": sheet,
         "session": session,
         "game": game,
-        "title": title(game),
+        "title": game.label,
         "join_url": request.build_absolute_uri(reverse("table", args=[session.token])),
         "read_url": request.build_absolute_uri(reverse("shared", args=[session.read_token])),
         "number": sheet.next_number,
@@ -309,7 +326,7 @@ def _change_hand(
         "sheet": sheet,
         "session": session,
         "row": row,
-        "title": title(GAMES[session.game]),
+        "title": GAMES[session.game].label,
         "conflict": conflict,
         "organiser": rights.organises(request, session),
         "changes": selectors.changes(session, number),
@@ -325,13 +342,6 @@ def _change_hand(
     }
     status = 409 if conflict else 400 if errors else 200
     return render(request, "ledger/hand_detail.html", context, status=status)
-
-
-def _event_of(data: dict[str, Any]) -> tuple[str, str]:
-    for event in ("redeal", "declared_doubles"):
-        if event in data:
-            return event, data[event]
-    return ("blocked", "") if data.get("blocked") else ("", "")
 
 
 @require_GET
@@ -360,7 +370,7 @@ def history(request: HtmxRequest, token: str) -> HttpResponse:
     context = {
         "session": session,
         "changes": selectors.changes(session),
-        "title": title(GAMES[session.game]),
+        "title": GAMES[session.game].label,
     }
     return render(request, "ledger/history.html", context)
 
@@ -371,7 +381,7 @@ def _summary(request: HtmxRequest, session: TableSession, *, shared: bool) -> Ht
         "session": session,
         "sheet": sheet,
         "summary": summarise(sheet),
-        "title": title(GAMES[session.game]),
+        "title": GAMES[session.game].label,
         "shared": shared,
         "token": session.read_token if shared else session.token,
     }

@@ -44,6 +44,10 @@ def unregister(key: str) -> Game:
 for _game in (JieLong(), CeDeng(), TsairDeng(), Kkoribuchigi(), DingNiu(), TiuYu()):
     register(_game)
 
+# The game a form preselects for a new table and for a new tournament (any game may be chosen).
+DEFAULT_TABLE_GAME = CeDeng.key
+DEFAULT_EVENT_GAME = JieLong.key
+
 
 def get_game(key: str) -> Game:
     """The game called ``key``, or a ScoringError naming the games there are."""
@@ -59,6 +63,8 @@ def get_game(key: str) -> Game:
 
 
 __all__ = [
+    "DEFAULT_EVENT_GAME",
+    "DEFAULT_TABLE_GAME",
     "GAMES",
     "SPECIAL_RULES",
     "Game",

@@ -26,8 +26,8 @@ import scoring
 from ledger.events import services as event_services
 from ledger.models import Event, TableSession
 from ledger.tables import selectors, services
-from scoring import Tile
-from scoring.games.tiu_yu import LARGE_FISH
+from scoring import HandEvent, Tile
+from scoring.games import DEFAULT_EVENT_GAME
 
 SEED = 20240808
 
@@ -38,7 +38,7 @@ SEED = 20240808
 #   pass, head, tail, redeal, declared_doubles, suanzhang_wins, suanzhang_loses: the specials
 #   typo      two scores typed into each other's fields, then corrected
 #   again     the last hand saved a second time by mistake, then voided
-#   fish_tiles, fish_totals   Tiu Yu's catches: the tiles, or the two totals
+#   fish_tiles, fish_totals   a fishing game's catches: the tiles, or the two totals
 TABLES: dict[str, tuple[tuple[str, ...], dict[str, Any], tuple[str, ...]]] = {
     "jie-long": (
         ("Anna", "Bob", "Celine", "Dominic"),
@@ -76,7 +76,7 @@ OTHER_SEATING = ("Nadia", "Omar", "Priya", "Quentin")
 OTHER_SCRIPT = ("plain", "plain", "tiles", "blocked", "plain")
 
 EVENT = "Thursday club night"
-EVENT_GAME = "jie-long"
+EVENT_GAME = DEFAULT_EVENT_GAME
 EVENT_PLAYERS = (
     "Ahmed", "Beatriz", "Chen Yu", "Dara", "Elif", "Farid",
     "Gao Min", "Hana", "Ivan", "Jasmine", "Kofi", "Lucía",
@@ -215,13 +215,13 @@ class Deal:
         }
 
     def hand(self, kind: str) -> dict[str, Any]:
-        if kind == "redeal":
-            return {"redeal": self.rng.choice(self.seating)}
-        if kind == "declared_doubles":
+        if kind == HandEvent.REDEAL:
+            return {HandEvent.REDEAL.value: self.rng.choice(self.seating)}
+        if kind == HandEvent.DECLARED_DOUBLES:
             return self._declared_doubles(self.rng.choice(self.seating))
         if kind.startswith("fish_"):
             return {"results": self._catches(totals=kind == "fish_totals")}
-        blocked = kind == "blocked"
+        blocked = kind == HandEvent.BLOCKED
         results: dict[str, dict[str, Any]] = {
             name: {"pips": _pips(self._discard(name, blocked))} for name in self.seating
         }
@@ -245,7 +245,7 @@ class Deal:
             results[winner] = {"pips": 0}
             tiles = self._discard(creator, fewest=1)
             results[creator] = {"pips": _pips(tiles), "specials": ["suanzhang"]}
-        return {"results": results, **({"blocked": True} if blocked else {})}
+        return {"results": results, **({HandEvent.BLOCKED.value: True} if blocked else {})}
 
     def swapped(self, data: dict[str, Any]) -> dict[str, Any]:
         """The hand with two scores typed into each other's fields (not the leader's: a
@@ -272,7 +272,7 @@ class Deal:
         self.rng.shuffle(deck)
         others = [name for name in self.seating if name != holder]
         return {
-            "declared_doubles": holder,
+            HandEvent.DECLARED_DOUBLES.value: holder,
             "results": {
                 name: {"pips": _pips(deck[i * self.dealt : (i + 1) * self.dealt])}
                 for i, name in enumerate(others)
@@ -280,7 +280,8 @@ class Deal:
         }
 
     def _catches(self, *, totals: bool) -> dict[str, Any]:
-        """Tiu Yu: each player catches pairs of tiles of equal pips from the 64-tile deck."""
+        """Fishing: each player catches pairs of tiles of equal pips from the game's deck, and
+        enters them as tiles or as the numbers the game asks for."""
         pool: dict[int, list[Tile]] = defaultdict(list)
         for tile in self.game.deck(len(self.seating)).all_tiles():
             pool[tile.pips].append(tile)
@@ -292,9 +293,10 @@ class Deal:
                 self.rng.shuffle(pool[pips])
                 caught += [pool[pips].pop(), pool[pips].pop()]
             if totals:
-                large = sum(tile.pips for tile in caught if tile.pips >= LARGE_FISH)
-                red = sum(tile.red_spots for tile in caught if tile.pips < LARGE_FISH)
-                results[name] = {"large_fish_pips": large, "small_fish_red": red}
+                result = self.game.result_from_tiles(tuple(caught), frozenset())
+                results[name] = {
+                    field.key: getattr(result, field.key) for field in self.game.entry.fields
+                }
             else:
                 results[name] = {"tiles": [str(tile) for tile in caught]}
         return results

@@ -1,11 +1,16 @@
-"""makemessages that also collects the scoring engine's messages for translation.
+"""makemessages that also collects the scoring engine's text for translation.
 
-The engine stays free of Django: its messages are the first argument of ``ScoringError``,
-which xgettext is told to read as a translatable string.
+The engine stays free of Django: its messages are the first argument of ``ScoringError``, and
+the text it gives an app to show (game options, how results are entered) is marked with
+``scoring.text.N_``; xgettext is told to read both as translatable strings.
 """
 
 from django.core.management.commands import makemessages
 
 
 class Command(makemessages.Command):
-    xgettext_options = [*makemessages.Command.xgettext_options, "--keyword=ScoringError"]
+    xgettext_options = [
+        *makemessages.Command.xgettext_options,
+        "--keyword=ScoringError",
+        "--keyword=N_",
+    ]
