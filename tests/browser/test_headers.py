@@ -117,9 +117,12 @@ def test_the_admin_works_under_the_policy(page, refused, shot):
     expect(page.locator("#result_list tbody tr")).to_have_count(1)
     page.locator("#result_list tbody tr a").first.click()
     expect(page.locator("#tablesession_form")).to_be_visible()
-    # The admin's own scripts run: the seats' inline formset adds a row.
+    # The admin's own scripts run: the seats' inline formset adds a row. Its script makes the
+    # add button once it has marked the rows there are, so count them after the button shows.
+    add = page.get_by_role("button", name=re.compile("Add another seat", re.I))
+    expect(add).to_be_visible()
     before = page.locator(".dynamic-seats").count()
-    page.get_by_role("button", name=re.compile("Add another seat", re.I)).click()
+    add.click()
     expect(page.locator(".dynamic-seats")).to_have_count(before + 1)
     shot(page, "change-form")
 
