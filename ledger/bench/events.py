@@ -2,8 +2,9 @@
 
 Seating is pure Python (ledger.events.seating), timed for rounds 1 to 3 under "mixing" (round 1 is
 the seeded draw; later rounds avoid repeat table-mates). Standings are read from a throwaway
-SQLite database (never yours): an event of ``tables`` Jie Long tables of 4 with ``hands``
-hands each, timed with the number of queries, then the results page in-process.
+SQLite database (never yours): an event of ``tables`` tables of 4 of the game a tournament
+defaults to (``DEFAULT_EVENT_GAME``) with ``hands`` hands each, timed with the number of
+queries, then the results page in-process.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from ledger.bench.documents import jie_long_hand
+from ledger.bench.documents import EVENT_GAME, event_hand
 from ledger.bench.inprocess import as_served, throwaway_database
 from ledger.bench.timing import median_p95, response_times, timed
 from ledger.events import seating, selectors
@@ -53,14 +54,14 @@ def _seating(count: int) -> Iterator[str]:
 
 
 def _standings(tables: int, hands: int, runs: int) -> Iterator[str]:
-    event = event_services.event_create(name="Bench", game="jie-long", options={}, rounds=1)
+    event = event_services.event_create(name="Bench", game=EVENT_GAME, options={}, rounds=1)
     for i in range(tables * 4):
         event_services.entry_add(event=event, name=f"Player {i:04}", organiser=True)
     played = event_services.round_begin(round=event_services.round_seat(event=event))
     seated = list(TableSession.objects.filter(round=played).prefetch_related("seats__player"))
     # Straight into the tables: 3,000 saves through the services would only take longer.
     Hand.objects.bulk_create(
-        Hand(session=table, number=number, data=jie_long_hand(table.seating, number))
+        Hand(session=table, number=number, data=event_hand(table.seating, number))
         for table in seated
         for number in range(1, hands + 1)
     )
@@ -85,7 +86,7 @@ def _standings(tables: int, hands: int, runs: int) -> Iterator[str]:
         yield median_p95("results page", response_times(runs, lambda: client.get(page)))
         table, after = seated[0], []
         for number in range(hands + 1, hands + 1 + runs):
-            data = jie_long_hand(table.seating, number)
+            data = event_hand(table.seating, number)
             services.hand_record(session=table, number=number, data=data)
             after += response_times(1, lambda: client.get(page))
         yield median_p95("results page, a hand recorded since", after)

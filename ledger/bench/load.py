@@ -28,7 +28,7 @@ import psycopg
 from django.core.management.base import CommandError
 
 from deploy.stack import production_stack
-from ledger.bench.documents import JIE_LONG_PIPS
+from ledger.bench.documents import EVENT_GAME, EVENT_PIPS
 from ledger.bench.timing import measure_ceiling, percentiles
 
 SERVER = os.environ.get("POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
@@ -110,7 +110,7 @@ class Hall:
         while time.monotonic() < end:
             self.expected.add(f"{token}:{number}")
             fields = {"number": str(number), "first": "A", "direction": "ccw", "action": "save"}
-            fields |= {f"pips-{i}": str(p) for i, p in enumerate(JIE_LONG_PIPS)}
+            fields |= {f"pips-{i}": str(p) for i, p in enumerate(EVENT_PIPS)}
             sends = [
                 self._timed(
                     "save",
@@ -148,7 +148,7 @@ class Hall:
 
 def run(*, tables: int, seconds: float, port: int, workers: int) -> Iterator[str]:
     with production_stack(SERVER, port=port, workers=workers) as stack:
-        tokens = json.loads(stack.manage("shell", "-v0", "-c", _MAKE_TABLES % tables))
+        tokens = json.loads(stack.manage("shell", "-v0", "-c", _MAKE_TABLES % (EVENT_GAME, tables)))
         ceiling = measure_ceiling(
             lambda: _wrk(f"{stack.base}/ping/"),
             lambda: _wrk(f"{stack.base}/t/{tokens[0]}/live/?rev=0"),
@@ -206,7 +206,7 @@ import json
 from ledger.tables import services
 seats = ["A", "B", "C", "D"]
 tokens = [
-    services.session_create(game="jie-long", options={}, seating=seats, first="A").token
+    services.session_create(game=%r, options={}, seating=seats, first="A").token
     for _ in range(%d)
 ]
 print(json.dumps(tokens))

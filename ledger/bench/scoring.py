@@ -1,4 +1,5 @@
-"""Benchmark the scoring engine through its public API: a long generated Ce Deng session.
+"""Benchmark the scoring engine through its public API: a long generated session of the game
+with the most specials and hand events (``documents.richest_game``).
 
 Scores a ``hands``-hand session as a JSON document in and out and prints hands per second,
 then times a 1,000-hand session recomputed from scratch, from the document and from the parsed
@@ -12,18 +13,18 @@ from collections.abc import Iterator
 from functools import partial
 
 import scoring
-from ledger.bench.documents import ce_deng_document
+from ledger.bench.documents import richest_document, richest_game
 from ledger.bench.timing import milliseconds
 
 
 def run(*, hands: int, runs: int) -> Iterator[str]:
-    big = ce_deng_document(hands)
+    big = richest_document(hands)
     best = min(milliseconds(runs, partial(scoring.score, big)))
     yield (
-        f"{hands:,}-hand Ce Deng session, JSON document in and out (scoring.score): "
+        f"{hands:,}-hand {richest_game().title} session, JSON document in and out (scoring.score): "
         f"best {best:.0f} ms of {runs}, {hands / (best / 1000):,.0f} hands/s"
     )
-    small = ce_deng_document(1_000)
+    small = richest_document(1_000)
     parsed = scoring.parse_session(small)
     for label, call in (
         ("JSON document in and out (scoring.score)", partial(scoring.score, small)),

@@ -1,6 +1,7 @@
 """Benchmark the web app in-process: hand save and summary of a 500-hand session, page weight.
 
-Builds a Ce Deng table of ``hands`` hands on a throwaway SQLite file (never the real database),
+Builds a table of ``hands`` hands of the game with the most specials and hand events
+(``documents.richest_game``) on a throwaway SQLite file (never the real database),
 then times requests through Django's full middleware stack (no network).
 """
 
@@ -17,7 +18,7 @@ from django.test import Client
 from django.urls import reverse
 
 import scoring
-from ledger.bench.documents import PLAYERS, ce_deng_document
+from ledger.bench.documents import PLAYERS, richest_document
 from ledger.bench.inprocess import as_served, throwaway_database
 from ledger.bench.timing import median_p95, response_times
 from ledger.tables import services
@@ -29,13 +30,16 @@ def run(*, hands: int, runs: int) -> Iterator[str]:
 
 
 def _measure(hands: int, runs: int) -> Iterator[str]:
-    document = ce_deng_document(hands + runs, seed=7)
+    document = richest_document(hands + runs, seed=7)
     # Record every hand as it happened: who led and which way, as the table page does.
     played = scoring.score(document)["hands"]
     for hand, result in zip(document["hands"], played, strict=True):
         hand["first"], hand["direction"] = result["first"], result["direction"]
     session = services.session_create(
-        game="ce-deng", options=document["options"], seating=PLAYERS, first="Anna"
+        game=document["game"],
+        options=document["options"],
+        seating=PLAYERS,
+        first=document["first"],
     )
     for number, hand in enumerate(document["hands"][:hands], start=1):
         services.hand_record(session=session, number=number, data=hand)

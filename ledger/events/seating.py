@@ -5,8 +5,8 @@ seed always give the same seating, and the work is at most a fixed number of pas
 players, never a random search that may not end.
 
 - **Table sizes**: as few tables as seat everyone, sizes differing by at most one, within the
-  sizes the game allows (Jie Long 10 players: 4, 3, 3). Where no such split exists (Ding Niu
-  plays exactly 4), the fewest players possible sit out with a bye.
+  sizes the game allows (10 players of a 2-to-4-player game: 4, 3, 3). Where no such split exists
+  (a game of exactly 4), the fewest players possible sit out with a bye.
 - **Byes** go to whoever has had the fewest so far; among them, round 1 and "mixing" draw from
   the seeded order, "standings" gives them to the lowest placed. A bye scores 0 (no money
   changes hands) and counts as no hand played.

@@ -10,10 +10,14 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 
 from ledger.bench import scoring as bench
+from ledger.bench.documents import richest_game
 
 
 class Command(BaseCommand):
-    help = "Score a generated Ce Deng session through scoring's public API and print hands/s."
+    help = (
+        f"Score a generated {richest_game().title} session through scoring's public API "
+        "and print hands/s."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--hands", type=int, default=10_000)

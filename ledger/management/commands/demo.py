@@ -26,54 +26,41 @@ import scoring
 from ledger.events import services as event_services
 from ledger.models import Event, TableSession
 from ledger.tables import selectors, services
-from scoring import HandEvent, Tile
-from scoring.games import DEFAULT_EVENT_GAME
+from scoring import SPECIAL_RULES, ChipPayment, Entry, HandEvent, Seat, Special, Tile
+from scoring.games import DEFAULT_EVENT_GAME, DEFAULT_TABLE_GAME
 
 SEED = 20240808
 
-# Table by table: who sits (counter-clockwise), the options, and what happens, hand by hand.
-#   plain     everyone discards a few of the tiles they were dealt
-#   tiles     the same, two players tapping their tiles instead of typing the pips
-#   blocked   nobody could play on: scores include the tiles left in hand
-#   pass, head, tail, redeal, declared_doubles, suanzhang_wins, suanzhang_loses: the specials
-#   typo      two scores typed into each other's fields, then corrected
-#   again     the last hand saved a second time by mistake, then voided
-#   fish_tiles, fish_totals   a fishing game's catches: the tiles, or the two totals
-TABLES: dict[str, tuple[tuple[str, ...], dict[str, Any], tuple[str, ...]]] = {
-    "jie-long": (
-        ("Anna", "Bob", "Celine", "Dominic"),
-        {},
-        ("plain", "plain", "tiles", "again", "plain", "blocked", "plain"),
-    ),
-    "ce-deng": (
-        ("Mei", "Jun", "Lan", "Hao"),
-        {"stake": "0.50"},
-        ("plain", "pass", "tail", "redeal", "head", "typo", "declared_doubles", "blocked"),
-    ),
-    "tsair-deng": (
-        ("Wei", "Ling", "Feng"),
-        {},
-        ("plain", "pass", "plain", "blocked", "tiles", "pass"),
-    ),
-    "kkoribuchigi": (
-        ("Minji", "Seojun", "Jiwoo"),
-        {"payment": "highest"},
-        ("plain", "plain", "blocked", "plain", "tiles"),
-    ),
-    "ding-niu": (
-        ("Adam", "Boris", "Celine", "Dominik"),
-        {"chip": 2},
-        ("plain", "suanzhang_wins", "plain", "suanzhang_loses", "blocked", "plain"),
-    ),
-    "tiu-yu": (
-        ("Grandma Li", "Hui", "Pat"),
-        {},
-        ("fish_tiles", "fish_totals", "fish_tiles", "fish_totals", "fish_tiles"),
-    ),
-}
-# A game registered after this list was written still gets a table.
-OTHER_SEATING = ("Nadia", "Omar", "Priya", "Quentin")
-OTHER_SCRIPT = ("plain", "plain", "tiles", "blocked", "plain")
+# Who sits at each table, counter-clockwise: the n-th table takes the n-th set of names (a table
+# of more than four takes the next sets' names too).
+SEATINGS = (
+    ("Anna", "Bob", "Celine", "Dominic"),
+    ("Mei", "Jun", "Lan", "Hao"),
+    ("Wei", "Ling", "Feng", "Xiu"),
+    ("Minji", "Seojun", "Jiwoo", "Hayun"),
+    ("Adam", "Boris", "Celine", "Dominik"),
+    ("Grandma Li", "Hui", "Pat", "Rosa"),
+    ("Nadia", "Omar", "Priya", "Quentin"),
+)
+SEATS = 4  # the usual table; a game that cannot seat four seats as many as it can
+# Where a game takes one of these options, the demo sets it other than the default, to show it.
+OPTIONS = {"stake": "0.50", "chip": "2", "payment": ChipPayment.HIGHEST.value}
+
+# What happens at a table, hand by hand: plain hands around one hand of each kind the game knows.
+#   plain     everyone discards a few of the tiles they were dealt (a fishing game: each player
+#             enters the numbers of their catch)
+#   tiles     the same, two players tapping their tiles instead (a fishing game: everyone)
+#   a special or a hand event of the game, by its value: a player passes or holds a head or a
+#             tail; the hand is redealt, or not played for declared doubles, or blocked (scores
+#             include the tiles left in hand)
+#   suanzhang_wins, suanzhang_loses   the SuanZhang creator goes out first, or another does
+# and a phone's two mistakes, once each in the demo:
+#   again     the last hand saved a second time, then voided (at the first table)
+#   typo      two scores typed into each other's fields, then corrected (at the table of the game
+#             a new table preselects, the likeliest to be opened)
+PLAIN, TILES, AGAIN, TYPO = "plain", "tiles", "again", "typo"
+SUANZHANG_WINS, SUANZHANG_LOSES = "suanzhang_wins", "suanzhang_loses"
+MIN_HANDS = 6
 
 EVENT = "Thursday club night"
 EVENT_GAME = DEFAULT_EVENT_GAME
@@ -81,9 +68,36 @@ EVENT_PLAYERS = (
     "Ahmed", "Beatriz", "Chen Yu", "Dara", "Elif", "Farid",
     "Gao Min", "Hana", "Ivan", "Jasmine", "Kofi", "Lucía",
 )  # fmt: skip
-ROUND_SCRIPT = ("plain", "plain", "tiles", "plain", "blocked", "plain")
-HANDS_PER_ROUND = len(ROUND_SCRIPT)
 ROUND_TWO_SO_FAR = (4, 2, 1)  # hands each table of round 2 has played: 12 players, 3 tables
+
+
+def script(game: scoring.Game, players: int, options: scoring.Options) -> tuple[str, ...]:
+    """The hands of a table of ``game``: a plain hand, one hand of each kind the game knows
+    (its specials, its hand events, tiles tapped), a plain hand; more plain hands first where
+    that makes fewer than MIN_HANDS."""
+    kinds: list[str] = []
+    specials = {
+        *game.seat_specials(players, leads=True, options=options),
+        *game.seat_specials(players, leads=False, options=options),
+    }
+    for special in Special:
+        if special not in specials:
+            continue
+        if special is Special.SUANZHANG:
+            kinds += [SUANZHANG_WINS, SUANZHANG_LOSES]
+        else:
+            kinds.append(special.value)
+    kinds += [event.value for event in HandEvent if event in game.events]
+    kinds.append(TILES)
+    plains = max(2, MIN_HANDS - len(kinds))
+    return (PLAIN,) * (plains - 1) + tuple(kinds) + (PLAIN,)
+
+
+def seating(index: int, game: scoring.Game) -> tuple[str, ...]:
+    """Who sits at the ``index``-th table, of as many players as ``game`` seats in the demo."""
+    count = SEATS if SEATS in game.player_counts else max(game.player_counts)
+    rotated = SEATINGS[index % len(SEATINGS) :] + SEATINGS[: index % len(SEATINGS)]
+    return tuple(dict.fromkeys(name for names in rotated for name in names))[:count]
 
 
 class Command(BaseCommand):
@@ -103,7 +117,7 @@ class Command(BaseCommand):
                     "database of its own, e.g. DATA_DIR=/tmp/ledger-demo make demo run"
                 )
             dealer = Dealer(random.Random(SEED))
-            made = [dealer.table(key) for key in scoring.GAMES]
+            made = [dealer.table(index, game) for index, game in enumerate(scoring.GAMES.values())]
             event = dealer.event()
         self._links(made, event)
 
@@ -133,44 +147,53 @@ class Dealer:
 
     rng: random.Random
 
-    def table(self, key: str) -> TableSession:
-        game = scoring.GAMES[key]
-        seating, options, script = TABLES.get(key, (self._others(game), {}, OTHER_SCRIPT))
-        session = services.session_create(
-            game=key, options=options, seating=list(seating), first=seating[0]
+    def table(self, index: int, game: scoring.Game) -> TableSession:
+        seats = seating(index, game)
+        options = {
+            spec.name: OPTIONS[spec.name] for spec in game.option_specs if spec.name in OPTIONS
+        }
+        parsed = scoring.parse_session(
+            {"game": game.key, "seating": list(seats), "options": options}
         )
-        self.play(session, script)
+        hands = script(game, len(seats), parsed.options)
+        if index == 0:
+            hands = (*hands[:2], AGAIN, *hands[2:])
+        if game.key == DEFAULT_TABLE_GAME:
+            hands = (*hands[:-1], TYPO)
+        session = services.session_create(
+            game=game.key, options=options, seating=list(seats), first=seats[0]
+        )
+        self.play(session, hands)
         return session
 
-    def _others(self, game: scoring.Game) -> tuple[str, ...]:
-        return OTHER_SEATING[: max(n for n in game.player_counts if n <= len(OTHER_SEATING))]
-
     def event(self) -> Event:
+        game = scoring.GAMES[EVENT_GAME]
+        hands = script(game, SEATS, scoring.Options())
         event = event_services.event_create(
             name=EVENT,
             game=EVENT_GAME,
             options={},
             rounds=3,
-            hands_per_round=HANDS_PER_ROUND,
+            hands_per_round=len(hands),
             minutes_per_round=45,
             seed="demo",
         )
         for name in EVENT_PLAYERS:
             event_services.entry_add(event=event, name=name, organiser=True)
-        for so_far in ((HANDS_PER_ROUND,) * len(ROUND_TWO_SO_FAR), ROUND_TWO_SO_FAR):
+        for so_far in ((len(hands),) * len(ROUND_TWO_SO_FAR), ROUND_TWO_SO_FAR):
             played = event_services.round_begin(round=event_services.round_seat(event=event))
             seated = TableSession.objects.filter(round=played).order_by("table_number")
-            for table, hands in zip(seated, so_far, strict=True):
-                self.play(table, ROUND_SCRIPT[:hands])
+            for table, played_hands in zip(seated, so_far, strict=True):
+                self.play(table, hands[:played_hands])
         return event
 
-    def play(self, session: TableSession, script: Sequence[str]) -> None:
+    def play(self, session: TableSession, kinds: Sequence[str]) -> None:
         device = f"{session.seating[0]}'s phone"
         last: dict[str, Any] = {}
-        for kind in script:
+        for kind in kinds:
             sheet = selectors.scored(session)
             number = sheet.next_number
-            if kind == "again":  # the last hand sent twice: the organiser voids the copy
+            if kind == AGAIN:  # the last hand sent twice: the organiser voids the copy
                 copy = services.hand_record(
                     session=session, number=number, data=last, device=device
                 ).hand
@@ -180,7 +203,7 @@ class Dealer:
                 continue
             deal = Deal(self.rng, session, sheet.next_first)
             data = deal.hand(kind)
-            if kind == "typo":
+            if kind == TYPO:
                 typed = deal.swapped(data)
                 saved = services.hand_record(
                     session=session, number=number, data=typed, device=device
@@ -219,45 +242,49 @@ class Deal:
             return {HandEvent.REDEAL.value: self.rng.choice(self.seating)}
         if kind == HandEvent.DECLARED_DOUBLES:
             return self._declared_doubles(self.rng.choice(self.seating))
-        if kind.startswith("fish_"):
-            return {"results": self._catches(totals=kind == "fish_totals")}
+        if self.game.entry is Entry.FISH:
+            return {"results": self._catches(tiles=kind == TILES)}
         blocked = kind == HandEvent.BLOCKED
         results: dict[str, dict[str, Any]] = {
             name: {"pips": _pips(self._discard(name, blocked))} for name in self.seating
         }
-        if kind == "tiles":
+        if kind == TILES:
             for name in self.rng.sample(self.others, min(2, len(self.others))):
                 results[name] = {"tiles": [str(tile) for tile in self._discard(name, fewest=1)]}
-        elif kind == "pass":  # played every tile, discarded none
-            results[self.rng.choice(self.others)] = {"pips": 0, "specials": ["pass"]}
-        elif kind == "tail":  # never played a tile
-            name = self.rng.choice(self.others)
-            results[name] = {"pips": _pips(self.held[name]), "specials": ["tail_eight"]}
-        elif kind == "head":  # led a tile, then never played again
-            rest = self.held[self.first][1:]
-            results[self.first] = {"pips": _pips(rest), "specials": ["head_seven"]}
-        elif kind == "suanzhang_wins":  # the creator went out first; everyone else discarded
+        elif kind == Special.PASS:  # played every tile, discarded none
+            results[self.rng.choice(self.others)] = {"pips": 0, "specials": [kind]}
+        elif kind in SPECIAL_RULES and (rule := SPECIAL_RULES[Special(kind)]).keeps is not None:
+            # A head or a tail: never played again after the lead, or never at all.
+            name = self.first if rule.seat is Seat.HEAD else self.rng.choice(self.others)
+            results[name] = {"pips": _pips(self.held[name][rule.keeps :]), "specials": [kind]}
+        elif kind == SUANZHANG_WINS:  # the creator went out first; everyone else discarded
             for name in self.seating:
                 results[name] = {"pips": _pips(self._discard(name, fewest=1))}
-            results[self.rng.choice(self.seating)] = {"pips": 0, "specials": ["suanzhang"]}
-        elif kind == "suanzhang_loses":  # another player went out; the creator pays for all
+            results[self.rng.choice(self.seating)] = {
+                "pips": 0,
+                "specials": [Special.SUANZHANG.value],
+            }
+        elif kind == SUANZHANG_LOSES:  # another player went out; the creator pays for all
             winner, creator = self.rng.sample(self.seating, 2)
             results[winner] = {"pips": 0}
             tiles = self._discard(creator, fewest=1)
-            results[creator] = {"pips": _pips(tiles), "specials": ["suanzhang"]}
+            results[creator] = {"pips": _pips(tiles), "specials": [Special.SUANZHANG.value]}
         return {"results": results, **({HandEvent.BLOCKED.value: True} if blocked else {})}
 
     def swapped(self, data: dict[str, Any]) -> dict[str, Any]:
         """The hand with two scores typed into each other's fields (not the leader's: a
         score made of all the tiles dealt cannot be theirs)."""
         results = data["results"]
-        one, other = sorted(self.others, key=lambda name: results[name]["pips"])[-2:]
+        fields = [field.key for field in self.game.entry.fields]
+        one, other = sorted(
+            self.others, key=lambda name: [results[name].get(key, 0) for key in fields]
+        )[-2:]
         return {**data, "results": {**results, one: results[other], other: results[one]}}
 
     def _discard(self, name: str, blocked: bool = False, fewest: int = 0) -> list[Tile]:
         """Some of the tiles ``name`` was dealt: those discarded (blocked: those still held
         too). None at times, where only a pass scores 0; at most all but the one led."""
-        if "pass" in self.game.specials:
+        if Special.PASS in self.game.specials:
             fewest = max(fewest, 1)
         most = self.dealt - 1 if name == self.first else self.dealt
         count = self.rng.randint(3, 5) if blocked else self.rng.choice((0, 1, 1, 2, 2, 3))
@@ -279,7 +306,7 @@ class Deal:
             },
         }
 
-    def _catches(self, *, totals: bool) -> dict[str, Any]:
+    def _catches(self, *, tiles: bool) -> dict[str, Any]:
         """Fishing: each player catches pairs of tiles of equal pips from the game's deck, and
         enters them as tiles or as the numbers the game asks for."""
         pool: dict[int, list[Tile]] = defaultdict(list)
@@ -292,13 +319,13 @@ class Deal:
                 pips = self.rng.choice(sorted(p for p, tiles in pool.items() if len(tiles) >= 2))
                 self.rng.shuffle(pool[pips])
                 caught += [pool[pips].pop(), pool[pips].pop()]
-            if totals:
+            if tiles:
+                results[name] = {"tiles": [str(tile) for tile in caught]}
+            else:
                 result = self.game.result_from_tiles(tuple(caught), frozenset())
                 results[name] = {
                     field.key: getattr(result, field.key) for field in self.game.entry.fields
                 }
-            else:
-                results[name] = {"tiles": [str(tile) for tile in caught]}
         return results
 
 
