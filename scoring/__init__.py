@@ -44,7 +44,7 @@ from scoring.model import (
     Transfer,
 )
 from scoring.options import OPTION_SPECS, Amount, OptionSpec
-from scoring.session import score_session, totals, turn_order
+from scoring.session import score_session, totals, turn_order, won_from
 from scoring.settlement import settle_up
 from scoring.tiles import Deck, Tile, pip_totals
 
@@ -89,4 +89,5 @@ __all__ = [
     "totals",
     "turn_order",
     "unregister",
+    "won_from",
 ]

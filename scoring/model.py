@@ -201,6 +201,7 @@ class Result(NamedTuple):
 
 
 _NO_EVENT = (None, False)  # a field of ``Hand`` that records no event
+_EVENT_FIELDS = tuple((event, event.value) for event in HandEvent)  # looked up once, not per hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +223,9 @@ class Hand:
     def events(self) -> tuple[HandEvent, ...]:
         """The events this hand records, in the order of ``HandEvent`` (a valid hand has one
         at most)."""
-        return tuple(event for event in HandEvent if getattr(self, event.value) not in _NO_EVENT)
+        return tuple(
+            [event for event, field in _EVENT_FIELDS if getattr(self, field) not in _NO_EVENT]
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,13 +273,11 @@ class HandResult(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class Totals:
-    """What hands add up to: each player's net, score and hands won, and who won what from whom
-    (``won_from[(payee, payer)]``, before netting: the pairs a settle-up or head-to-head needs)."""
+    """What hands add up to: each player's net, score and hands won."""
 
     net: Mapping[str, Decimal]
     scores: Mapping[str, int]
     hands_won: Mapping[str, int]
-    won_from: Mapping[tuple[str, str], Decimal] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,6 +23,8 @@ class Counted(Protocol):
     @property
     def totals(self) -> Totals: ...
     @property
+    def won_from(self) -> Mapping[tuple[str, str], Decimal]: ...
+    @property
     def counted(self) -> int: ...
 
 
@@ -63,7 +65,7 @@ def rank(
             row.points += counted.totals.scores[name]
             row.hands += counted.counted
             row.rounds[round_number] = (table_number, counted.totals.net[name])
-        for (payee, payer), value in counted.totals.won_from.items():
+        for (payee, payer), value in counted.won_from.items():
             h2h[payee][payer] += value  # what each won from each opponent
             h2h[payer][payee] -= value
     for round_number, names in byes:

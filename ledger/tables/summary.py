@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+import scoring
 from ledger import display
 from ledger.tables.selectors import Row, ScoreSheet
 from scoring import HandEvent
@@ -57,7 +58,7 @@ def summarise(sheet: ScoreSheet) -> Summary:
         for name, result in data.get("results", {}).items():
             for special in result.get("specials", []):
                 counts[name][special] = counts[name].get(special, 0) + 1
-    won_from = sheet.result.totals.won_from
+    won_from = scoring.won_from(sheet.result.hands)
     pairwise = []
     for i, a in enumerate(sheet.seating):
         for b in sheet.seating[i + 1 :]:

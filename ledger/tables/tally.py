@@ -42,17 +42,19 @@ class Table(Protocol):
 @dataclass
 class Tally:
     totals: scoring.Totals  # as the engine adds them up
+    won_from: dict[tuple[str, str], Decimal]  # (payee, payer) -> what the payee won, ditto
     recorded: int = 0  # hands recorded, voided ones included
     counted: int = 0  # hands that count
     corrected: bool = False  # a hand was corrected or voided
 
     @classmethod
     def empty(cls, seating: list[str]) -> Tally:
-        return cls(scoring.totals(seating, []))
+        return cls(scoring.totals(seating, []), {})
 
     def add(self, hand: HandResult) -> None:
         """A newly recorded hand, as the scoring engine settled it."""
         self.totals = scoring.totals((), [hand], self.totals)
+        self.won_from = scoring.won_from([hand], self.won_from)
         self.recorded += 1
         self.counted += 1
 
@@ -67,7 +69,8 @@ def count(table: Table, hands: StoredHands) -> Tally:
     """Score every hand of the table."""
     result = score_table(table, [data for _, data, voided, _ in hands if not voided])
     corrected = any(version > 1 or voided for _, _, voided, version in hands)
-    return Tally(result.totals, len(hands), len(result.hands), corrected)
+    won_from = scoring.won_from(result.hands)
+    return Tally(result.totals, won_from, len(hands), len(result.hands), corrected)
 
 
 def _of(table: Table, revision: int) -> list[Any]:
@@ -84,9 +87,7 @@ def stored(table: Table, tally: Tally, revision: int) -> dict[str, Any]:
         "recorded": tally.recorded,
         "counted": tally.counted,
         "corrected": tally.corrected,
-        "owed": [
-            [payee, payer, str(value)] for (payee, payer), value in tally.totals.won_from.items()
-        ],
+        "owed": [[payee, payer, str(value)] for (payee, payer), value in tally.won_from.items()],
     }
 
 
@@ -95,10 +96,7 @@ def kept(table: Table) -> Tally | None:
     doc = table.tally
     if not doc or doc["of"] != _of(table, table.revision):
         return None
-    totals = scoring.Totals(
-        {name: Decimal(value) for name, value in doc["net"].items()},
-        doc["points"],
-        doc["hands_won"],
-        {(payee, payer): Decimal(value) for payee, payer, value in doc["owed"]},
-    )
-    return Tally(totals, doc["recorded"], doc["counted"], doc["corrected"])
+    net = {name: Decimal(value) for name, value in doc["net"].items()}
+    totals = scoring.Totals(net, doc["points"], doc["hands_won"])
+    won_from = {(payee, payer): Decimal(value) for payee, payer, value in doc["owed"]}
+    return Tally(totals, won_from, doc["recorded"], doc["counted"], doc["corrected"])
