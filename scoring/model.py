@@ -112,7 +112,7 @@ class Options:
     chip: Decimal = Decimal(1)
     head_tail: HeadTail = HeadTail.SEVEN_EIGHT
     redeal_doubles: int = 7
-    payment: ChipPayment = ChipPayment.EACH
+    payment: ChipPayment = ChipPayment.HIGHEST  # Kko-li-but-i-gi's usual way (RULES.md)
     next_first: NextFirst = NextFirst.WINNER
 
 

@@ -109,3 +109,22 @@ OPTION_SPECS: Mapping[str, OptionSpec] = MappingProxyType(
         )
     }
 )
+
+
+# The defaults that changed, with what they were before: a table stored before the change was
+# played under the old one, so it keeps it, written into its options.
+CHANGED_DEFAULTS: Mapping[str, str] = MappingProxyType({"payment": ChipPayment.EACH.value})
+
+
+def as_played(option_names: frozenset[str], options: Mapping[str, object]) -> dict[str, object]:
+    """The ``options`` of a table stored before the defaults changed (``CHANGED_DEFAULTS``), as
+    it was played: each changed option the game takes and the table left unset, set to the
+    default it had then.
+
+    >>> as_played(frozenset({"chip", "payment"}), {"chip": "0.50"})
+    {'chip': '0.50', 'payment': 'each'}
+    >>> as_played(frozenset({"stake"}), {})
+    {}
+    """
+    unset = option_names - options.keys()
+    return {**options, **{name: CHANGED_DEFAULTS[name] for name in unset & CHANGED_DEFAULTS.keys()}}

@@ -10,6 +10,8 @@ table a tournament seated comes back as a table of its own.
 
 A version-1 document (made before the lock, organiser link, tally and owner were kept) still
 imports: its tables are open, get a new organiser link and no owner, and are counted again.
+A table of a version-1 or 2 document keeps the defaults it was played under where they have
+changed since (``scoring.options.as_played``: Kko-li-but-i-gi's ``payment: each``).
 """
 
 from __future__ import annotations
@@ -25,11 +27,13 @@ from django.utils.dateparse import parse_datetime
 
 from ledger.models import Hand, HandChange, Player, Seat, TableSession
 from ledger.tables import selectors, tally
-from scoring import HandEvent, ScoringError
+from scoring import GAMES, HandEvent, ScoringError
+from scoring.options import as_played
 
 FORMAT = "domino-ledger-backup"
-VERSION = 2
-READABLE = (1, 2)
+VERSION = 3
+READABLE = (1, 2, 3)
+BEFORE_CHANGED_DEFAULTS = (1, 2)  # versions whose tables played under the old defaults
 
 
 class BackupError(ValueError):
@@ -88,7 +92,7 @@ def _table(table: TableSession) -> dict[str, Any]:
 def import_tables(document: dict[str, Any]) -> list[TableSession]:
     """Store every table of ``document``; all or nothing. Raises BackupError."""
     if document.get("format") != FORMAT or document.get("version") not in READABLE:
-        raise BackupError(f"not a {FORMAT} document of version 1 or {VERSION}")
+        raise BackupError(f"not a {FORMAT} document of version 1 to {VERSION}")
     links = [
         table[key]
         for table in document["tables"]
@@ -101,7 +105,8 @@ def import_tables(document: dict[str, Any]) -> list[TableSession]:
     if taken:
         raise BackupError(f"{len(taken)} of these tables are already in this database")
     with transaction.atomic():
-        tables = [_import(table) for table in document["tables"]]
+        old = document["version"] in BEFORE_CHANGED_DEFAULTS
+        tables = [_import(_as_played(table) if old else table) for table in document["tables"]]
         for table in tables:  # a table that would not score would break its pages
             try:
                 selectors.scored(table)
@@ -148,6 +153,16 @@ def _respelled(hand: dict[str, Any] | None, spelling: dict[str, str]) -> dict[st
             spelling.get(name, name): result for name, result in hand["results"].items()
         }
     return out
+
+
+def _as_played(raw: dict[str, Any]) -> dict[str, Any]:
+    """A table of an older document with the defaults it was played under written in; its
+    tally, counted for the options as they were, is counted again."""
+    game = GAMES.get(raw["game"])
+    options = as_played(game.option_names, raw["options"]) if game else raw["options"]
+    if options == raw["options"]:
+        return raw
+    return {key: value for key, value in raw.items() if key != "tally"} | {"options": options}
 
 
 def _import(raw: dict[str, Any]) -> TableSession:

@@ -196,7 +196,7 @@ def test_a_game_describes_the_options_it_accepts_in_display_order(
         ("chip", "1"),
         ("head_tail", "7/8"),
         ("redeal_doubles", "7"),
-        ("payment", "each"),
+        ("payment", "highest"),
         ("next_first", "winner"),
     ],
 )

@@ -80,13 +80,17 @@ def test_chip_payments(scores: list[int], first: str, payment: str, expected: li
     assert all(p["amount"] == 1 for p in out["payments"])
 
 
-def test_each_is_the_default() -> None:
+def test_highest_is_the_default() -> None:
     scores = {"Anna": 20, "Bob": 9, "Celine": 35, "Dominic": 31}
-    assert play("kkoribuchigi", FOUR, scores) == play("kkoribuchigi", FOUR, scores, payment="each")
+    default = play("kkoribuchigi", FOUR, scores)
+    assert default == play("kkoribuchigi", FOUR, scores, payment="highest")
+    assert default != play("kkoribuchigi", FOUR, scores, payment="each")
 
 
 def test_a_decimal_chip_gives_decimal_strings() -> None:
-    out = play("kkoribuchigi", THREE, {"Anna": 20, "Bob": 9, "Celine": 14}, chip="0.75")
+    out = play(
+        "kkoribuchigi", THREE, {"Anna": 20, "Bob": 9, "Celine": 14}, chip="0.75", payment="each"
+    )
     # Two losers at 0.75: Bob collects 1.50.
     assert out["net"] == {"Anna": "-0.75", "Bob": "1.50", "Celine": "-0.75"}
 
@@ -111,10 +115,11 @@ def test_with_two_players_the_loser_pays_under_highest() -> None:
 def test_the_largest_scores_follow_the_deck_and_tiles_of_each_table(
     seating: tuple[str, ...], first_max: int, other_max: int
 ) -> None:
-    results = dict.fromkeys(seating, other_max) | {seating[0]: first_max}
-    assert play("kkoribuchigi", seating, results)["scores"] == results
-    for name, too_many in ((seating[0], first_max + 1), (seating[-1], other_max + 1)):
-        error = rejected(session("kkoribuchigi", seating, [hand(results | {name: too_many})]))
+    # Each on its own: the largest scores share the largest tiles, so no deal gives two.
+    for name, most in ((seating[0], first_max), (seating[-1], other_max)):
+        results = dict.fromkeys(seating, 0) | {name: most}
+        assert play("kkoribuchigi", seating, results)["scores"] == results
+        error = rejected(session("kkoribuchigi", seating, [hand(results | {name: most + 1})]))
         assert error.path == f"hands[0].results.{name}.pips"
 
 
@@ -144,7 +149,8 @@ def test_a_player_holds_the_tiles_dealt_and_no_more(seating: tuple[str, ...], ea
     # Small tiles present in both decks, two copies each.
     pool = ["1:1", "1:1", "1:3", "1:3", "2:2", "2:2", "1:5", "1:5", "1:6", "1:6", "5:6", "5:6"]
     pool += ["4:6"]
-    results = dict.fromkeys(seating, 4)
+    # The others score 0: 4 pips would need a 4-pip tile or the two 1:1, all in Bob's pool.
+    results = dict.fromkeys(seating, 0)
     held = play("kkoribuchigi", seating, results | {"Bob": tiles(*pool[:each])})
     assert held["scores"]["Bob"] > 0
     error = rejected(
@@ -155,7 +161,7 @@ def test_a_player_holds_the_tiles_dealt_and_no_more(seating: tuple[str, ...], ea
 
 def test_the_winner_leads_the_next_hand() -> None:
     hands = [hand({"Anna": 20, "Bob": 9, "Celine": 14}), hand({"Anna": 4, "Bob": 4, "Celine": 4})]
-    out = score(session("kkoribuchigi", THREE, hands))
+    out = score(session("kkoribuchigi", THREE, hands, payment="each"))
     assert out["hands"][1]["first"] == "Bob"
     assert out["hands"][1]["ranking"][0] == "Bob"
     assert out["totals"]["net"] == {"Anna": -2, "Bob": 4, "Celine": -2}

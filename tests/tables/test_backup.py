@@ -150,9 +150,9 @@ def test_a_version_1_document_still_imports(owned, tmp_path):
 
 def test_import_refuses_a_version_it_does_not_know(owned, tmp_path, capsys):
     backup = _exported(tmp_path, capsys)
-    backup.write_text(backup.read_text().replace('"version": 2', '"version": 3'))
+    backup.write_text(backup.read_text().replace('"version": 3', '"version": 4'))
 
-    with pytest.raises(CommandError, match="version 1 or 2"):
+    with pytest.raises(CommandError, match="version 1 to 3"):
         call_command("ledger_import", str(backup))
 
 
@@ -196,3 +196,26 @@ def test_a_backup_whose_table_does_not_score_imports_nothing(ce_deng, tmp_path):
         call_command("ledger_import", str(backup))
 
     assert not TableSession.objects.exists()
+
+
+def test_a_kkoribuchigi_table_of_an_older_backup_keeps_the_payment_it_was_played_under(
+    db, tmp_path, capsys
+):
+    table = services.session_create(
+        game="kkoribuchigi", options={"payment": "each"}, seating=SEATING, first="Anna"
+    )
+    services.hand_record(session=table, number=1, data=plain_hand())  # each pays 3, highest 1
+    before = selectors.scored(table).result.totals
+    backup = _exported(tmp_path, capsys)
+    old = json.loads(backup.read_text())
+    old["version"] = 2  # made before payment defaulted to "highest", when "each" went unsaid
+    del old["tables"][0]["options"]["payment"]
+    backup.write_text(json.dumps(old))
+    TableSession.objects.all().delete()
+
+    call_command("ledger_import", str(backup))
+
+    imported = TableSession.objects.get()
+    assert imported.options == {"payment": "each"}
+    assert selectors.scored(imported).result.totals == before
+    assert tally.kept(imported) is not None  # counted again, for the options written in

@@ -56,7 +56,8 @@ def test_bad_table_gets_a_clear_message_and_nothing_is_stored(client, db, fields
 
 def test_table_page_needs_the_token(client, ce_deng):
     assert client.get(reverse("table", args=[ce_deng.token])).status_code == 200
-    assert client.get(reverse("table", args=["x" + ce_deng.token[1:]])).status_code == 404
+    other = ("y" if ce_deng.token.startswith("x") else "x") + ce_deng.token[1:]
+    assert client.get(reverse("table", args=[other])).status_code == 404
     assert client.get(reverse("summary", args=[ce_deng.read_token])).status_code == 404
 
 
