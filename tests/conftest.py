@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.toy_game import toy  # noqa: F401 - the fixture, for any test that names it
+
 
 @pytest.fixture(autouse=True)
 def _plain_static_storage(settings):

@@ -5,16 +5,13 @@ from __future__ import annotations
 import io
 import json
 import sys
-from collections.abc import Iterator, Mapping
 from decimal import Decimal
 
 import pytest
 
 from scoring import (
     GAMES,
-    Game,
     Options,
-    Payment,
     ScoringError,
     Special,
     get_game,
@@ -24,37 +21,10 @@ from scoring import (
     unregister,
 )
 from scoring.__main__ import main
-from scoring.games.base import Outcome, Table
 from scoring.games.jie_long import JieLong
+from tests.toy_game import Toy
 
 from .documents import THREE, hand, session
-
-
-class Toy(Game):
-    """Jie Long's deal; the lowest score collects one stake from each other player."""
-
-    key = "toy"
-    title = "Toy"
-    native = "玩具"
-    player_counts = (2, 3)
-
-    def settle(
-        self, scores: dict[str, int], flags: Mapping[str, frozenset[Special]], table: Table
-    ) -> Outcome:
-        ranking = self.rank(scores, table.order)
-        stake = table.options.stake
-        payments = tuple(Payment(name, ranking[0], stake, 1, "toy") for name in ranking[1:])
-        return Outcome(scores, ranking, payments)
-
-
-@pytest.fixture
-def toy() -> Iterator[Toy]:
-    game = register(Toy())
-    try:
-        yield game
-    finally:
-        unregister(game.key)
-
 
 DOCUMENT = session("toy", THREE, [hand({"Anna": 12, "Bob": 2, "Celine": 20})], stake="0.50")
 
@@ -98,7 +68,7 @@ def test_a_registered_game_describes_itself_with_the_defaults(toy: Toy) -> None:
     assert list(GAMES)[-1] == "toy"
     assert toy.label == "Toy 玩具"
     assert [spec.name for spec in toy.option_specs] == ["stake", "next_first"]
-    assert toy.seat_specials(3, leads=True, options=Options()) == ()
+    assert toy.seat_specials(3, leads=True, options=Options()) == (Special.PASS,)
     assert toy.events == {"blocked"}
 
 

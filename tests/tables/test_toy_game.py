@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterator, Mapping
 
 import pytest
 from django.core.management import call_command
@@ -13,37 +12,8 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from ledger.models import Hand, TableSession
-from scoring import Game, Payment, Special, register, unregister
-from scoring.games.base import Outcome, Table
 
 SEATING = ["Anna", "Bob", "Celine"]
-
-
-class Toy(Game):
-    """Jie Long's deal; the lowest score, or a pass, collects one stake from each other."""
-
-    key = "toy"
-    title = "Toy"
-    native = "玩具"
-    player_counts = (2, 3)
-    specials = frozenset({Special.PASS})
-
-    def settle(
-        self, scores: dict[str, int], flags: Mapping[str, frozenset[Special]], table: Table
-    ) -> Outcome:
-        ranking = self.rank(scores, table.order)
-        stake = table.options.stake
-        payments = tuple(Payment(name, ranking[0], stake, 1, "toy") for name in ranking[1:])
-        return Outcome(scores, ranking, payments)
-
-
-@pytest.fixture
-def toy() -> Iterator[Toy]:
-    game = register(Toy())
-    try:
-        yield game
-    finally:
-        unregister(game.key)
 
 
 def test_the_new_table_form_offers_a_registered_game_and_starts_a_table_of_it(client, db, toy):
