@@ -20,8 +20,9 @@ class OptionField:
     name: str
     label: str
     help: str
-    choices: tuple[tuple[str, str], ...]  # empty: an amount
+    choices: tuple[tuple[str, str], ...]  # empty: a number
     default: str
+    whole: bool  # a whole number (else, without choices, an amount of money)
 
 
 def option_fields() -> list[OptionField]:
@@ -33,6 +34,7 @@ def option_fields() -> list[OptionField]:
             _(spec.help),
             tuple((value, _(label)) for value, label in spec.choices),
             spec.default,
+            spec.most is not None,
         )
         for spec in OPTION_SPECS.values()
     ]

@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from ledger import limits
 from ledger.tables import selectors
+from ledger.views import error_object
 
 GUESS_WINDOW = 600  # seconds
 LINK_PREFIXES = (
@@ -59,7 +60,7 @@ def guesses_exhausted_lately(request: HttpRequest) -> bool:
 
 def _too_many(request: HttpRequest, message: str, wait: float) -> HttpResponse:
     if request.path.startswith("/api/"):
-        response: HttpResponse = JsonResponse({"error": message, "path": ""}, status=429)
+        response: HttpResponse = JsonResponse(error_object(message), status=429)
     else:
         response = HttpResponse(message, status=429, content_type="text/plain; charset=utf-8")
     response["Retry-After"] = str(math.ceil(wait))

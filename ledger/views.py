@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
@@ -22,7 +24,12 @@ def _api_error(request: HttpRequest, message: str, status: int) -> HttpResponse 
     """The API's error object, for a request under /api/."""
     if not request.path.startswith("/api/"):
         return None
-    return JsonResponse({"error": message, "path": ""}, status=status)
+    return JsonResponse(error_object(message), status=status)
+
+
+def error_object(message: str) -> dict[str, Any]:
+    """The API's error object for a problem with the request as a whole (CONTRACT.md)."""
+    return {"error": message, "path": "", "errors": [{"error": message, "path": ""}]}
 
 
 def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:

@@ -27,6 +27,8 @@ from scoring.games import (
 from scoring.model import (
     ChipPayment,
     Direction,
+    End,
+    EndReason,
     Entry,
     Hand,
     HandEvent,
@@ -44,7 +46,15 @@ from scoring.model import (
     Transfer,
 )
 from scoring.options import OPTION_SPECS, Amount, OptionSpec
-from scoring.session import score_session, totals, turn_order, won_from
+from scoring.session import (
+    check_open,
+    score_session,
+    session_end,
+    standing,
+    totals,
+    turn_order,
+    won_from,
+)
 from scoring.settlement import settle_up
 from scoring.tiles import Deck, Tile, pip_totals
 
@@ -56,6 +66,8 @@ __all__ = [
     "ChipPayment",
     "Deck",
     "Direction",
+    "End",
+    "EndReason",
     "Entry",
     "Game",
     "Hand",
@@ -77,6 +89,7 @@ __all__ = [
     "Tile",
     "Totals",
     "Transfer",
+    "check_open",
     "get_game",
     "hand_document",
     "parse_session",
@@ -85,7 +98,9 @@ __all__ = [
     "result_document",
     "score",
     "score_session",
+    "session_end",
     "settle_up",
+    "standing",
     "totals",
     "turn_order",
     "unregister",

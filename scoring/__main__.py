@@ -1,7 +1,8 @@
 """``python -m scoring < session.json``: the result document on stdout, or exit 2.
 
 On invalid input nothing is printed on stdout; stderr gets one line of JSON,
-``{"error": "...", "path": "..."}``, and the exit status is 2.
+``{"error": "...", "path": "...", "errors": [...]}`` (the first problem, then all of them),
+and the exit status is 2.
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ def main() -> int:
         print(json.dumps(error.as_dict(), ensure_ascii=False), file=sys.stderr)
         return 2
     except (ValueError, RecursionError) as error:  # not JSON at all
-        message = f"the input is not a JSON document: {error}"
-        print(json.dumps({"error": message, "path": ""}), file=sys.stderr)
+        refusal = ScoringError("the input is not a JSON document: {why}", why=str(error))
+        print(json.dumps(refusal.as_dict(), ensure_ascii=False), file=sys.stderr)
         return 2
     sys.stdout.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
     print(json.dumps(result, ensure_ascii=False, indent=1))

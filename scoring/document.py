@@ -7,11 +7,12 @@ from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from typing import Any, TypeVar
 
-from scoring.errors import ScoringError
+from scoring.errors import Problems, ScoringError
 from scoring.games import Game, get_game
 from scoring.model import (
     ChipPayment,
     Direction,
+    End,
     Entry,
     Hand,
     HandEvent,
@@ -59,14 +60,18 @@ def parse_session(document: object) -> Session:
     seating = _list(doc["seating"], "seating")
     names = tuple(_string(name, f"seating[{i}]") for i, name in enumerate(seating))
     first = _string(doc["first"], "first") if "first" in doc else (names[0] if names else "")
-    hands = _list(doc.get("hands", []), "hands")
-    return Session(
-        game=game.key,
-        seating=names,
-        first=first,
-        hands=tuple(_hand(game, hand, f"hands[{i}]") for i, hand in enumerate(hands)),
-        options=_options(game, doc.get("options", {})),
-    )
+    # From here on, every problem is gathered and all are said at once.
+    problems = Problems()
+    options = Options()
+    with problems:
+        options = _options(game, doc.get("options", {}))
+    hands = []
+    with problems:
+        for i, hand in enumerate(_list(doc.get("hands", []), "hands")):
+            with problems:
+                hands.append(_hand(game, hand, f"hands[{i}]"))
+    problems.raise_any()
+    return Session(game=game.key, seating=names, first=first, hands=tuple(hands), options=options)
 
 
 _CHOICES = {"head_tail": HeadTail, "payment": ChipPayment, "next_first": NextFirst}
@@ -75,18 +80,26 @@ _CHOICES = {"head_tail": HeadTail, "payment": ChipPayment, "next_first": NextFir
 def _options(game: Game, value: object) -> Options:
     raw = _object(value, "options", optional=game.option_names, what=f"an option of {game.title}")
     parsed: dict[str, Any] = {}
+    problems = Problems()
     for name, item in raw.items():
-        path = f"options.{name}"
-        spec = OPTION_SPECS[name]
-        if spec.amount is not None:
-            parsed[name] = _money(item, path, spec.amount)
-        elif name == "redeal_doubles":
-            if str(_whole(item, path)) not in spec.values:
-                raise ScoringError("redeal_doubles is 7 (the usual rule) or 6 (the variant)", path)
-            parsed[name] = _whole(item, path)
-        else:
-            parsed[name] = _choice(_CHOICES[name], item, path)
+        with problems:
+            parsed[name] = _option(name, item)
+    problems.raise_any()
     return Options(**parsed)
+
+
+def _option(name: str, item: object) -> object:
+    path = f"options.{name}"
+    spec = OPTION_SPECS[name]
+    if spec.amount is not None:
+        return _money(item, path, spec.amount)
+    if spec.most is not None:
+        return _count(item, path, spec.most)
+    if name == "redeal_doubles":
+        if str(_whole(item, path)) not in spec.values:
+            raise ScoringError("redeal_doubles is 7 (the usual rule) or 6 (the variant)", path)
+        return _whole(item, path)
+    return _choice(_CHOICES[name], item, path)
 
 
 _HAND_FIELDS = {"results", "first", "direction", *(event.value for event in HandEvent)}
@@ -99,11 +112,16 @@ def _hand(game: Game, value: object, path: str) -> Hand:
         raise ScoringError("blocked is true or false", f"{path}.blocked")
     results = _object(raw.get("results", {}), f"{path}.results")
     read = _READERS[game.entry]
+    problems = Problems()
+    read_results = {}
+    for name, result in results.items():
+        with problems:
+            read_results[_string(name, f"{path}.results")] = read(
+                game, result, f"{path}.results.{name}"
+            )
+    problems.raise_any()
     return Hand(
-        results={
-            _string(name, f"{path}.results"): read(game, result, f"{path}.results.{name}")
-            for name, result in results.items()
-        },
+        results=read_results,
         first=_optional_string(raw, "first", path),
         direction=_choice(Direction, raw["direction"], f"{path}.direction")
         if "direction" in raw
@@ -252,16 +270,26 @@ def _whole(value: object, path: str) -> int:
     return int(number)
 
 
+def _count(value: object, path: str, most: int) -> int:
+    number = _number(value, path, "a whole number")
+    if not 1 <= number <= most or number != number.to_integral_value():
+        raise ScoringError(
+            "expected a whole number from 1 to {most}, not {value}", path, most=most, value=value
+        )
+    return int(number)
+
+
 def _money(value: object, path: str, limits: Amount) -> Decimal:
-    what = "a positive amount such as 1 or 0.50"
+    what = "an amount such as 1 or 0.50 (0: points only)"
     number = _number(value, path, what)
     exponent = number.as_tuple().exponent
     most, places = limits
-    if not 0 < number <= most or (isinstance(exponent, int) and -exponent > places):
+    if not 0 <= number <= most or (isinstance(exponent, int) and -exponent > places):
         raise ScoringError(
-            "expected a positive amount such as 1 or 0.50 "
-            "(at most {places} decimal places), not {value}",
+            "expected an amount from 0 (points only) to {most}, such as 1 or 0.50, "
+            "with at most {places} decimal places, not {value}",
             path,
+            most=most,
             places=places,
             value=value,
         )
@@ -323,4 +351,14 @@ def result_document(result: SessionResult) -> dict[str, Any]:
             "hands_won": dict(result.totals.hands_won),
         },
         "settle_up": [_transfer(t.payer, t.payee, t.amount) for t in result.settle_up],
+        **({"end": end_document(result.end)} if result.end is not None else {}),
     }
+
+
+def end_document(end: End) -> dict[str, Any]:
+    """The result document's ``end``: over or not, why, the winner; and while it goes on,
+    who leads and what is left to play (``points_to_go``, ``hands_to_go``, when set)."""
+    if end.over:
+        return {"over": True, "reason": str(end.reason), "winner": end.winner}
+    left = {"points_to_go": end.points_to_go, "hands_to_go": end.hands_to_go}
+    return {"over": False, "leader": end.winner} | {k: v for k, v in left.items() if v is not None}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class ScoringError(ValueError):
     """Invalid input, said in plain words, with the path of the offending field.
@@ -11,8 +13,8 @@ class ScoringError(ValueError):
 
     >>> err = ScoringError("{name}'s score of {score} is impossible", "hands[0].results.Bob.pips",
     ...                    name="Bob", score=1)
-    >>> err.as_dict()
-    {'error': "Bob's score of 1 is impossible", 'path': 'hands[0].results.Bob.pips'}
+    >>> err.as_dict()["error"], err.as_dict()["path"]
+    ("Bob's score of 1 is impossible", 'hands[0].results.Bob.pips')
     >>> err.template, err.params
     ("{name}'s score of {score} is impossible", {'name': 'Bob', 'score': 1})
     """
@@ -24,6 +26,52 @@ class ScoringError(ValueError):
         self.template = template
         self.params = params
         self.path = path
+        # Everything found wrong, this error first (``Problems`` gathers them).
+        self.errors: tuple[ScoringError, ...] = (self,)
 
-    def as_dict(self) -> dict[str, str]:
-        return {"error": self.message, "path": self.path}
+    def as_dict(self) -> dict[str, Any]:
+        """The error object of CONTRACT.md: the first problem, and all of them."""
+        return {
+            "error": self.message,
+            "path": self.path,
+            "errors": [{"error": e.message, "path": e.path} for e in self.errors],
+        }
+
+
+class Problems:
+    """What is wrong with a document, gathered so that all of it is said at once: each
+    ``with problems:`` block that raises a ScoringError has it kept, and the caller goes on.
+
+    >>> problems = Problems()
+    >>> for name in ("Anna", "Bob"):
+    ...     with problems:
+    ...         raise ScoringError("{name} is wrong", name, name=name)
+    >>> problems.raise_any()
+    Traceback (most recent call last):
+    ...
+    scoring.errors.ScoringError: Anna is wrong
+    >>> try:
+    ...     problems.raise_any()
+    ... except ScoringError as error:
+    ...     [e.path for e in error.errors]
+    ['Anna', 'Bob']
+    """
+
+    def __init__(self) -> None:
+        self.found: list[ScoringError] = []
+
+    def __enter__(self) -> Problems:
+        return self
+
+    def __exit__(self, kind: object, error: BaseException | None, trace: object) -> bool:
+        if isinstance(error, ScoringError):
+            self.found.extend(error.errors)
+            return True
+        return False
+
+    def raise_any(self) -> None:
+        """Raise the first problem found, carrying all of them; nothing if none was."""
+        if self.found:
+            first = self.found[0]
+            first.errors = tuple(self.found)
+            raise first

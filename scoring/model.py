@@ -114,6 +114,13 @@ class Options:
     redeal_doubles: int = 7
     payment: ChipPayment = ChipPayment.HIGHEST  # Kko-li-but-i-gi's usual way (RULES.md)
     next_first: NextFirst = NextFirst.WINNER
+    play_to: int | None = None  # over after the hand in which a total score reaches it
+    hands: int | None = None  # over after this many dealt hands
+
+    @property
+    def ends(self) -> bool:
+        """Whether the session has an end: a target score or a number of hands."""
+        return self.play_to is not None or self.hands is not None
 
 
 class ResultField(NamedTuple):
@@ -280,8 +287,28 @@ class Totals:
     hands_won: Mapping[str, int]
 
 
+class EndReason(StrEnum):
+    PLAY_TO = "play_to"  # a player's total reached the target
+    HANDS = "hands"  # the number of hands was dealt
+
+
+@dataclass(frozen=True, slots=True)
+class End:
+    """Where a session with a target stands: over or not, why, and who wins (or leads).
+
+    ``points_to_go``: what the highest total still lacks of ``play_to``; ``hands_to_go``: the
+    dealt hands left of ``hands``; each None when the option is not set."""
+
+    over: bool
+    reason: EndReason | None
+    winner: str  # the winner when over; else who would win if it ended now
+    points_to_go: int | None
+    hands_to_go: int | None
+
+
 @dataclass(frozen=True, slots=True)
 class SessionResult:
     hands: tuple[HandResult, ...]
     totals: Totals
     settle_up: tuple[Transfer, ...]
+    end: End | None = None  # with the option ``play_to`` or ``hands``

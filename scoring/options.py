@@ -26,31 +26,39 @@ _DEFAULTS = Options()
 
 
 class Amount(NamedTuple):
-    """The amounts of money an option accepts: above 0, at most ``most``, with at most
-    ``places`` decimal places."""
+    """The amounts of money an option accepts: 0 (points only: nothing is paid) or more, at
+    most ``most``, with at most ``places`` decimal places."""
 
     most: Decimal
     places: int
 
 
 AMOUNT = Amount(Decimal(10) ** 9, 4)
+# The options that end a session, which every game takes (RULES.md, "Sessions").
+ENDS = ("play_to", "hands")
+MOST_POINTS = 100_000  # a target beyond any evening's play
+MOST_HANDS = 1_000
 
 
 @dataclass(frozen=True, slots=True)
 class OptionSpec:
     """One option of ``Options``, described for a form: either ``choices``, (value as the
-    document writes it, English label) pairs, or an ``amount`` of money."""
+    document writes it, English label) pairs, an ``amount`` of money, or a whole number from 1
+    to ``most`` that may be left out (``Options`` then holds None)."""
 
     name: str
     label: str
     help: str
     choices: tuple[tuple[str, str], ...] = ()
     amount: Amount | None = None
+    most: int | None = None
 
     @property
     def default(self) -> str:
-        """The value ``Options`` takes when a session leaves the option out, as text."""
-        return str(getattr(_DEFAULTS, self.name))
+        """The value ``Options`` takes when a session leaves the option out, as text ("" for
+        none)."""
+        value = getattr(_DEFAULTS, self.name)
+        return "" if value is None else str(value)
 
     @property
     def values(self) -> tuple[str, ...]:
@@ -62,13 +70,25 @@ OPTION_SPECS: Mapping[str, OptionSpec] = MappingProxyType(
     {
         spec.name: spec
         for spec in (  # in the order a form shows them
-            OptionSpec("stake", N_("Stake"), N_("Money per point of difference."), amount=AMOUNT),
-            OptionSpec("chip", N_("Chip value"), N_("What one chip is worth."), amount=AMOUNT),
+            OptionSpec(
+                "stake",
+                N_("Stake"),
+                N_(
+                    "Money per point of difference (usually 1); 0 counts points only, nothing paid."
+                ),
+                amount=AMOUNT,
+            ),
+            OptionSpec(
+                "chip",
+                N_("Chip value"),
+                N_("What one chip is worth (usually 1); 0 counts points only, nothing paid."),
+                amount=AMOUNT,
+            ),
             OptionSpec(
                 "head_tail",
                 N_("Head and tail"),
                 N_(
-                    "7/8: head-seven and tail-eight pay double; "
+                    "Usually 7/8: a head-seven or tail-eight pays double; "
                     "6/7 also counts head-six and tail-seven."
                 ),
                 (
@@ -79,15 +99,15 @@ OPTION_SPECS: Mapping[str, OptionSpec] = MappingProxyType(
             OptionSpec(
                 "redeal_doubles",
                 N_("Redeal at"),
-                N_("How many doubles dealt to one player allow a redeal."),
+                N_("Usually a player dealt 7 doubles may ask for a redeal; some tables allow 6."),
                 (("7", N_("7 doubles (usual)")), ("6", N_("6 doubles"))),
             ),
             OptionSpec(
                 "payment",
                 N_("Chip payment"),
                 N_(
-                    "each: every loser pays the winner a chip; "
-                    "highest: last place and anyone over 30."
+                    "Usually the last place, and anyone over 30, pays the winner; "
+                    "or every loser pays."
                 ),
                 (
                     (ChipPayment.EACH.value, N_("each loser pays")),
@@ -98,13 +118,24 @@ OPTION_SPECS: Mapping[str, OptionSpec] = MappingProxyType(
                 "next_first",
                 N_("Next lead"),
                 N_(
-                    "winner: the hand's winner leads next; "
-                    "rotate: the lead passes to the next seat."
+                    "Usually the hand's winner leads the next; or the lead passes to the next seat."
                 ),
                 (
                     (NextFirst.WINNER.value, N_("the winner")),
                     (NextFirst.ROTATE.value, N_("the next seat")),
                 ),
+            ),
+            OptionSpec(
+                "play_to",
+                N_("Play to"),
+                N_("Over after the hand in which someone's total reaches this; empty: no target."),
+                most=MOST_POINTS,
+            ),
+            OptionSpec(
+                "hands",
+                N_("Hands"),
+                N_("Over after this many hands (redeals not counted); empty: no limit."),
+                most=MOST_HANDS,
             ),
         )
     }

@@ -12,10 +12,13 @@ from scoring.games import Game, get_game
 from scoring.games.base import Outcome, Table
 from scoring.model import (
     Direction,
+    End,
+    EndReason,
     Hand,
     HandEvent,
     HandResult,
     NextFirst,
+    Options,
     Payment,
     Session,
     SessionResult,
@@ -44,12 +47,86 @@ def score_session(session: Session) -> SessionResult:
     game = check_session(session)
     first, direction = session.first, Direction.CCW
     results = []
+    counted = totals(session.seating, [])
+    ends = session.options.ends
     for index, hand in enumerate(session.hands):
+        if ends:
+            check_open(
+                session_end(game, session.seating, session.options, counted), session.options, index
+            )
         result = score_hand(game, session, hand, index, first, direction)
         results.append(result)
+        counted = totals((), [result], counted)
         first, direction = result.next_first, result.next_direction
-    counted = totals(session.seating, results)
-    return SessionResult(tuple(results), counted, settle_up(counted.net))
+    end = session_end(game, session.seating, session.options, counted) if ends else None
+    return SessionResult(tuple(results), counted, settle_up(counted.net), end)
+
+
+def session_end(game: Game, seating: Sequence[str], options: Options, counted: Totals) -> End:
+    """Where a session with a target stands after hands that add up to ``counted``
+    (RULES.md, "Sessions"): over once a total reaches ``play_to`` or ``hands`` hands were
+    dealt (a redeal is not dealt: every dealt hand has a winner).
+
+    The winner, or while it goes on the leader: the best total score; a tie goes to more
+    hands won, then to the earlier seat.
+
+    >>> from scoring import get_game
+    >>> counted = Totals({}, {"A": 30, "B": 37, "C": 63}, {"A": 1, "B": 1, "C": 0})
+    >>> session_end(get_game("jie-long"), "ABC", Options(play_to=60), counted)
+    End(over=True, reason=<EndReason.PLAY_TO: 'play_to'>, winner='A', points_to_go=0, \
+hands_to_go=None)
+    """
+    leader = standing(game, seating, counted)[0]
+    top = max(counted.scores.values(), default=0)
+    dealt = sum(counted.hands_won.values())
+    reason = None
+    if options.play_to is not None and top >= options.play_to:
+        reason = EndReason.PLAY_TO
+    elif options.hands is not None and dealt >= options.hands:
+        reason = EndReason.HANDS
+    return End(
+        over=reason is not None,
+        reason=reason,
+        winner=leader,
+        points_to_go=None if options.play_to is None else max(options.play_to - top, 0),
+        hands_to_go=None if options.hands is None else max(options.hands - dealt, 0),
+    )
+
+
+def standing(game: Game, seating: Sequence[str], counted: Totals) -> list[str]:
+    """The players best first by their totals ``counted``, as ``session_end`` picks its winner:
+    the best total score (the lowest, or in a game where the higher wins the highest), then
+    more hands won, then the earlier seat.
+
+    >>> from scoring import get_game
+    >>> counted = Totals({}, {"A": 30, "B": 30, "C": 12}, {"A": 0, "B": 1, "C": 2})
+    >>> standing(get_game("jie-long"), "ABC", counted), standing(get_game("tiu-yu"), "ABC", counted)
+    (['C', 'B', 'A'], ['B', 'A', 'C'])
+    """
+    best = -1 if game.higher_wins else 1
+    # sorted() keeps seating order among players level on both.
+    return sorted(seating, key=lambda name: (best * counted.scores[name], -counted.hands_won[name]))
+
+
+def check_open(end: End, options: Options, index: int) -> None:
+    """Refuse hand ``index`` (0 for the first) of a session that is already over."""
+    path = f"hands[{index}]"
+    if end.reason is EndReason.PLAY_TO:
+        raise ScoringError(
+            "the game is over: a total reached {target}, and {winner} won. "
+            "Raise the target to play on",
+            path,
+            target=options.play_to,
+            winner=end.winner,
+        )
+    if end.reason is EndReason.HANDS:
+        raise ScoringError(
+            "the game is over: all {hands} hands were played, and {winner} won. "
+            "Raise the number of hands to play on",
+            path,
+            hands=options.hands,
+            winner=end.winner,
+        )
 
 
 def score_hand(
@@ -80,14 +157,16 @@ def score_hand(
         # Only Ce Deng alternates; elsewhere play is counter-clockwise unless a hand records
         # otherwise.
         next_direction = direction.reverse() if game.alternates else Direction.CCW
+    # Points only (a stake or chip of 0): nothing changes hands, so no payment is listed.
+    payments = tuple(payment for payment in outcome.payments if payment.amount)
     return HandResult(
         first=first,
         direction=direction,
         order=order,
         scores=outcome.scores,
         ranking=outcome.ranking,
-        payments=outcome.payments,
-        net=net(outcome.payments, session.seating),
+        payments=payments,
+        net=net(payments, session.seating),
         next_first=next_first,
         next_direction=next_direction,
     )

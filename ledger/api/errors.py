@@ -6,6 +6,7 @@ name), or is empty. Conflicts add ``hand``: the hand as it is stored now.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse
@@ -42,32 +43,41 @@ class BadCredentials(ApiError):
     status_code = status.HTTP_401_UNAUTHORIZED
 
 
-def _error(message: str, path: str = "", **extra: Any) -> dict[str, Any]:
-    return {"error": str(message), "path": path, **extra}
+def _error(
+    message: str, path: str = "", errors: list[tuple[str, str]] | None = None, **extra: Any
+) -> dict[str, Any]:
+    """The API's error object: the first problem, then ``errors``, all of them (just this one
+    unless given)."""
+    found = errors or [(str(message), path)]
+    listed = [{"error": error, "path": where} for error, where in found]
+    return {"error": str(message), "path": path, "errors": listed, **extra}
 
 
-def _first(detail: Any, path: str = "") -> tuple[str, str]:
-    """The first message in DRF's nested error detail, and the JSON path leading to it."""
+def _all(detail: Any, path: str = "") -> Iterator[tuple[str, str]]:
+    """Every message in DRF's nested error detail, each with the JSON path leading to it."""
     if isinstance(detail, dict):
-        key, value = next(iter(detail.items()))
-        if key in ("non_field_errors", "detail"):
-            return _first(value, path)
-        if isinstance(key, int):  # an item of a list field
-            return _first(value, f"{path}[{key}]")
-        return _first(value, f"{path}.{key}" if path else str(key))
-    if isinstance(detail, list):
-        if len(detail) == 1 or not isinstance(detail[0], dict | list):
-            return _first(detail[0], path)
-        index, value = next((i, v) for i, v in enumerate(detail) if v)
-        return _first(value, f"{path}[{index}]")
-    return str(detail), path
+        for key, value in detail.items():
+            if key in ("non_field_errors", "detail"):
+                yield from _all(value, path)
+            elif isinstance(key, int):  # an item of a list field
+                yield from _all(value, f"{path}[{key}]")
+            else:
+                yield from _all(value, f"{path}.{key}" if path else str(key))
+    elif isinstance(detail, list):
+        nested = any(isinstance(item, dict | list) for item in detail)
+        for index, value in enumerate(detail):
+            if value:
+                yield from _all(value, f"{path}[{index}]" if nested else path)
+    else:
+        yield str(detail), path
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, limits.NoSuchLink):
         limits.mark_wrong_link(context["request"]._request)  # for the guess limit's middleware
     if isinstance(exc, ScoringError):
-        return Response(_error(exc.message, exc.path), status=400)
+        errors = [(error.message, error.path) for error in exc.errors]
+        return Response(_error(exc.message, exc.path, errors), status=400)
     if isinstance(exc, services.HandAlreadyRecorded):
         message = f"hand {exc.hand.number} is already recorded: here it is"
         return Response(_error(message, "number", hand=stored_hand(exc.hand)), status=409)
@@ -89,8 +99,10 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(_error(message), status=423)
     response = drf_exception_handler(exc, context)
     if response is not None:
-        message, path = _first(response.data)
-        response.data = _error(message, getattr(exc, "path", path))
+        errors = list(_all(response.data)) or [(str(exc), "")]
+        message, path = errors[0]
+        path = getattr(exc, "path", path)
+        response.data = _error(message, path, [(message, path), *errors[1:]])
     return response
 
 

@@ -9,6 +9,7 @@ from rest_framework import serializers
 
 from ledger.api.shapes import (
     AmountField,
+    EndShape,
     GameField,
     HandField,
     HandResultShape,
@@ -21,7 +22,8 @@ from ledger.api.shapes import (
 from ledger.models import Hand, HandChange
 from ledger.tables import selectors
 from scoring import GAMES, result_document
-from scoring.document import amount
+from scoring.document import amount, end_document
+from scoring.options import MOST_HANDS, MOST_POINTS
 
 
 def valid(serializer: type[serializers.Serializer[dict[str, Any]]], data: Any) -> dict[str, Any]:
@@ -90,6 +92,10 @@ class SharedSessionOut(serializers.Serializer[dict[str, Any]]):
     next = NextOut()
     standings = StandingOut(many=True)
     settle_up = TransferShape(many=True)
+    end = EndShape(
+        required=False,
+        help_text="Only when the options set play_to or hands: over or not, and who wins.",
+    )
 
 
 class SessionOut(SharedSessionOut):
@@ -99,7 +105,7 @@ class SessionOut(SharedSessionOut):
 
 class CreatedSessionOut(SessionOut):
     organiser_token = serializers.CharField(
-        help_text="Organiser's rights (lock, void): send it as X-Organiser-Token. Shown once."
+        help_text="Organiser's rights (lock, void, ends): send it as X-Organiser-Token. Shown once."
     )
 
 
@@ -128,6 +134,7 @@ def shared_data(sheet: selectors.ScoreSheet) -> dict[str, Any]:
             {"from": t.payer, "to": t.payee, "amount": amount(t.amount)}
             for t in sheet.result.settle_up
         ],
+        **({"end": end_document(sheet.end)} if sheet.end is not None else {}),
     }
 
 
@@ -164,6 +171,31 @@ class VoidIn(serializers.Serializer[dict[str, Any]]):
 
 class LockIn(serializers.Serializer[dict[str, Any]]):
     locked = StrictBoolean()
+
+
+def _end_field(most: int, help_text: str) -> StrictInteger:
+    """One of the ends: a JSON whole number from 1 to ``most``, or null for none. Required,
+    so that leaving one out never clears it by accident."""
+    message = f"expected a whole number from 1 to {most}, or null for none"
+    return StrictInteger(
+        min_value=1,
+        max_value=most,
+        allow_null=True,
+        help_text=f"{help_text} From 1 to {most}; null for none.",
+        error_messages={
+            "invalid": message,
+            "min_value": message,
+            "max_value": message,
+            "required": "send it: a whole number, or null for none",
+        },
+    )
+
+
+class EndsIn(serializers.Serializer[dict[str, Any]]):
+    play_to = _end_field(
+        MOST_POINTS, "Over after the hand in which a player's total score reaches this."
+    )
+    hands = _end_field(MOST_HANDS, "Over after this many dealt hands (redeals not counted).")
 
 
 class StoredHandOut(serializers.Serializer[dict[str, Any]]):

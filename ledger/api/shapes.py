@@ -12,7 +12,18 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from scoring import GAMES, ChipPayment, Direction, Entry, HandEvent, HeadTail, NextFirst, Special
+from scoring import (
+    GAMES,
+    ChipPayment,
+    Direction,
+    EndReason,
+    Entry,
+    HandEvent,
+    HeadTail,
+    NextFirst,
+    Special,
+)
+from scoring.options import MOST_HANDS, MOST_POINTS
 
 
 @extend_schema_field(
@@ -29,11 +40,38 @@ class AmountField(serializers.JSONField):
 @extend_schema_field(
     {
         "oneOf": [{"type": "number"}, {"type": "string"}],
-        "description": 'A positive amount: a JSON number or a decimal string such as "0.50".',
+        "description": 'An amount, 0 or more: a JSON number or a decimal string such as "0.50". '
+        "0: the session counts points only, and nothing is paid.",
         "example": 1,
     }
 )
 class MoneyInput(serializers.JSONField):
+    pass
+
+
+def _count_input(most: int, description: str) -> dict[str, Any]:
+    return {
+        "oneOf": [
+            {"type": "integer", "minimum": 1, "maximum": most},
+            {"type": "string", "pattern": r"^[0-9]+$"},
+        ],
+        "description": f"{description} A whole number from 1 to {most} (or its digits as a "
+        "string); leave it out for none.",
+        "example": 10,
+    }
+
+
+@extend_schema_field(
+    _count_input(MOST_POINTS, "Over after the hand in which a player's total score reaches this.")
+)
+class PlayToInput(serializers.JSONField):
+    pass
+
+
+@extend_schema_field(
+    _count_input(MOST_HANDS, "Over after this many dealt hands (a redeal is not counted).")
+)
+class HandsInput(serializers.JSONField):
     pass
 
 
@@ -96,6 +134,8 @@ class OptionsShape(serializers.Serializer[dict[str, Any]]):
     redeal_doubles = serializers.ChoiceField([6, 7], required=False)
     payment = serializers.ChoiceField([p.value for p in ChipPayment], required=False)
     next_first = serializers.ChoiceField([n.value for n in NextFirst], required=False)
+    play_to = PlayToInput(required=False)
+    hands = HandsInput(required=False)
 
 
 class SessionShape(serializers.Serializer[dict[str, Any]]):
@@ -140,15 +180,48 @@ class TotalsShape(serializers.Serializer[dict[str, Any]]):
     hands_won = serializers.DictField(child=serializers.IntegerField())
 
 
+class EndShape(serializers.Serializer[dict[str, Any]]):
+    """Where a session with ``play_to`` or ``hands`` stands: over, with why and who won; or
+    not yet, with who leads and what is left to play."""
+
+    over = serializers.BooleanField()
+    reason = serializers.ChoiceField(
+        [r.value for r in EndReason],
+        required=False,
+        help_text="When over: play_to (a total reached the target) or hands (all were dealt).",
+    )
+    winner = serializers.CharField(required=False, help_text="When over: who won.")
+    leader = serializers.CharField(
+        required=False, help_text="While it goes on: who would win if it ended now."
+    )
+    points_to_go = serializers.IntegerField(
+        required=False,
+        help_text="While it goes on, with play_to: what the highest total still lacks of it.",
+    )
+    hands_to_go = serializers.IntegerField(
+        required=False, help_text="While it goes on, with hands: the dealt hands left."
+    )
+
+
 class ScoreShape(serializers.Serializer[dict[str, Any]]):
     hands = HandResultShape(many=True)
     totals = TotalsShape()
     settle_up = TransferShape(many=True)
+    end = EndShape(required=False, help_text="Only when the options set play_to or hands.")
 
 
-class ErrorShape(serializers.Serializer[dict[str, Any]]):
+class ProblemShape(serializers.Serializer[dict[str, Any]]):
     error = serializers.CharField(help_text="What is wrong, in words a player understands.")
     path = serializers.CharField(help_text='Where, e.g. "hands[1].results.Bob.pips"; "" if none.')
+
+
+class ErrorShape(ProblemShape):
+    # "errors" is a serializer's own attribute: the field is named in the mapping below.
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        listed = ProblemShape(
+            many=True, help_text="Everything found wrong; the first is repeated as error and path."
+        )
+        return {**super().get_fields(), "errors": listed}
 
 
 # DRF's fields take "1" for 1, 0 for false and 12 for "12"; the schema promises JSON types, so

@@ -1,9 +1,9 @@
 """/api/v1/ for tables: the same services and selectors as the htmx views, as JSON.
 
 Rights, as on the web: a session's join token (in the path) is a player's rights on that table
-and nothing else; the organiser's rights (lock, void) come with the account that created the
-table, or with its organiser token sent as ``X-Organiser-Token``. Errors are one JSON object,
-``{"error": ..., "path": ...}``, as in the scoring contract (ledger/api/errors.py).
+and nothing else; the organiser's rights (lock, void, ends) come with the account that created
+the table, or with its organiser token sent as ``X-Organiser-Token``. Errors are one JSON
+object, ``{"error": ..., "path": ...}``, as in the scoring contract (ledger/api/errors.py).
 """
 
 from __future__ import annotations
@@ -290,6 +290,48 @@ class SessionLock(APIView):
         return Response(_session_out(request, selectors.scored(session)))
 
 
+class SessionEnds(APIView):
+    throttle_classes = [CodeThrottle, WriteThrottle]
+
+    @extend_schema(
+        parameters=[TOKEN, ORGANISER],
+        request=s.EndsIn,
+        responses={
+            200: s.SessionOut,
+            400: ErrorShape,
+            423: OpenApiResponse(ErrorShape, "The organiser locked the table."),
+            **ORGANISER_RESPONSES,
+        },
+        tags=["sessions"],
+        examples=[
+            OpenApiExample(
+                "Raise the target to play on",
+                {"play_to": 600, "hands": None},
+                request_only=True,
+            ),
+            OpenApiExample(
+                "Refused: an end before the hands already played",
+                {
+                    "error": "the game is over: a total reached 60, and Anna won. "
+                    "Raise the target to play on",
+                    "path": "hands[2]",
+                },
+                response_only=True,
+                status_codes=["400"],
+            ),
+        ],
+    )
+    def put(self, request: Request, token: str) -> Response:
+        """Set where the game ends: ``play_to`` (a total score), ``hands`` (a number of dealt
+        hands), both, or neither (null): to raise the target and play on, say. Refused if the
+        hands already played would have ended it sooner. Organiser."""
+        session = _session(token)
+        _require_organiser(request, session)
+        data = valid(s.EndsIn, request.data)
+        services.table_ends(session=session, play_to=data["play_to"], hands=data["hands"])
+        return Response(_session_out(request, selectors.scored(session)))
+
+
 class Shared(APIView):
     throttle_classes = [CodeThrottle]
 
@@ -434,5 +476,6 @@ class Export(Download):
         tags=["sessions"],
     )
     def get(self, request: Request, token: str, kind: str) -> HttpResponseBase:
-        """The table's hands, payments or settle-up as CSV (UTF-8 with BOM; docs/exports.md)."""
+        """The table's hands, payments, settle-up or totals as CSV (UTF-8 with BOM;
+        docs/exports.md)."""
         return table_exports.response(_session(token), kind)

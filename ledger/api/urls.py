@@ -11,6 +11,7 @@ urlpatterns = [
     path("sessions/", tables.Sessions.as_view(), name="api-sessions"),
     path("sessions/<token:token>/", tables.SessionDetail.as_view(), name="api-session"),
     path("sessions/<token:token>/lock/", tables.SessionLock.as_view(), name="api-lock"),
+    path("sessions/<token:token>/ends/", tables.SessionEnds.as_view(), name="api-ends"),
     path("sessions/<token:token>/hands/", tables.Hands.as_view(), name="api-hands"),
     path(
         "sessions/<token:token>/hands/<number:number>/",

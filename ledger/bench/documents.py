@@ -11,9 +11,8 @@ import random
 from typing import Any
 
 import scoring
-from scoring import SPECIAL_RULES, Direction, Entry, Game, HandEvent, Options, Seat, Special
+from scoring import SPECIAL_RULES, Direction, Entry, Game, HandEvent, Options, Seat, Special, Tile
 from scoring.games import DEFAULT_EVENT_GAME
-from scoring.tiles import pip_totals
 
 PLAYERS = ["Anna", "Bob", "Celine", "Dominic"]
 EVENT_GAME = DEFAULT_EVENT_GAME
@@ -35,14 +34,16 @@ def richest_document(hands: int, seed: int = 1) -> dict[str, Any]:
     """A valid session of ``richest_game()`` of ``hands`` hands: passes, tails, redeals and
     blocked hands, as far as the game has them.
 
+    Every hand is dealt from the shuffled deck (``seed``), and every score is the pips of tiles
+    of the player's own hand, so all the scores of a hand are true at once: 1 to all but one
+    of the tiles dealt (the leader's first tile went to the layout), a tail all it keeps.
     Lead and direction are left to the rules; the generator follows them hand by hand so
     that a tail never lands on the player who leads.
     """
     game = richest_game()
     seats = len(PLAYERS)
     rng = random.Random(seed)
-    deck, dealt = game.deck(seats), game.tiles_each(seats)
-    up_to_all_but_one = sorted(pip_totals(deck, 1, dealt - 1))
+    deck, dealt = list(game.deck(seats).all_tiles()), game.tiles_each(seats)
     redeals = HandEvent.REDEAL in game.events
     blocks = HandEvent.BLOCKED in game.events
     passes = Special.PASS in game.specials
@@ -54,15 +55,18 @@ def richest_document(hands: int, seed: int = 1) -> dict[str, Any]:
         if roll < 0.02 and redeals:
             document_hands.append({HandEvent.REDEAL.value: rng.choice(PLAYERS)})
             continue
-        results: dict[str, Any] = {
-            name: {"pips": rng.choice(up_to_all_but_one)} for name in PLAYERS
-        }
+        rng.shuffle(deck)
+        held = {name: deck[i * dealt : (i + 1) * dealt] for i, name in enumerate(PLAYERS)}
+        results: dict[str, Any] = {}
+        for name in PLAYERS:
+            pool = held[name][1:] if name == first else held[name]
+            results[name] = {"pips": _pips(rng.sample(pool, rng.randint(1, dealt - 1)))}
         if roll < 0.12 and passes:
             results[rng.choice(PLAYERS)] = {"pips": 0, "specials": [Special.PASS.value]}
         elif roll < 0.22 and tail:
-            special, tail_pips = tail
+            special, kept = tail
             who = rng.choice([name for name in PLAYERS if name != first])
-            results[who] = {"pips": rng.choice(tail_pips), "specials": [special.value]}
+            results[who] = {"pips": _pips(held[who][:kept]), "specials": [special.value]}
         hand: dict[str, Any] = {"results": results}
         if blocks:
             hand[HandEvent.BLOCKED.value] = 0.22 <= roll < 0.27
@@ -81,14 +85,17 @@ def richest_document(hands: int, seed: int = 1) -> dict[str, Any]:
     }
 
 
-def _tail(game: Game, seats: int) -> tuple[Special, list[int]] | None:
-    """The first special only a player who did not lead may have, and the scores it allows;
-    under the default options, which the document keeps but for the stake."""
+def _pips(tiles: list[Tile]) -> int:
+    return sum(tile.pips for tile in tiles)
+
+
+def _tail(game: Game, seats: int) -> tuple[Special, int] | None:
+    """The first special only a player who did not lead may have, and the tiles its score is
+    made of; under the default options, which the document keeps but for the stake."""
     for special in game.seat_specials(seats, leads=False, options=Options()):
         rule = SPECIAL_RULES[special]
         if rule.seat is Seat.TAIL:
-            tiles = game.tiles_each(seats) - (rule.keeps or 0)
-            return special, sorted(pip_totals(game.deck(seats), tiles, tiles))
+            return special, game.tiles_each(seats) - (rule.keeps or 0)
     return None
 
 

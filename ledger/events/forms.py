@@ -50,5 +50,6 @@ class EventForm(OptionFields):
         }
 
     def add_scoring_error(self, error: ScoringError) -> None:
-        field = error.path.removeprefix("options.")
-        self.add_error(field if field in self.fields else None, engine_message(error))
+        for problem in error.errors:
+            field = problem.path.removeprefix("options.")
+            self.add_error(field if field in self.fields else None, engine_message(problem))

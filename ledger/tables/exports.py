@@ -1,4 +1,5 @@
-"""CSV exports of a table: hands, payments and settle-up (docs/exports.md lists every column)."""
+"""CSV exports of a table: hands, payments, settle-up and totals (docs/exports.md lists every
+column)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from django.http import Http404, StreamingHttpResponse
 from ledger import display, exports
 from ledger.models import TableSession
 from ledger.tables import selectors
+from scoring import GAMES, standing
 from scoring.document import amount
 
 
@@ -57,7 +59,27 @@ def settle_up_rows(sheet: selectors.ScoreSheet) -> Iterator[list[Any]]:
         yield [transfer.payer, transfer.payee, amount(transfer.amount)]
 
 
-EXPORTS = {"hands": hands_rows, "payments": payments_rows, "settle-up": settle_up_rows}
+def totals_rows(sheet: selectors.ScoreSheet) -> Iterator[list[Any]]:
+    """One row per player, best first as the game's winner is found (scoring.standing)."""
+    yield ["place", "player", "seat", "points", "hands_won", "net", "end"]
+    counted = sheet.result.totals
+    end = sheet.end
+    seats = {name: seat for seat, name in enumerate(sheet.seating, start=1)}
+    ranked = standing(GAMES[sheet.session.game], sheet.seating, counted)
+    for place, name in enumerate(ranked, start=1):
+        won = "winner" if end is not None and end.over and end.winner == name else ""
+        yield [
+            place, name, seats[name], counted.scores[name], counted.hands_won[name],
+            amount(counted.net[name]), won,
+        ]  # fmt: skip
+
+
+EXPORTS = {
+    "hands": hands_rows,
+    "payments": payments_rows,
+    "settle-up": settle_up_rows,
+    "totals": totals_rows,
+}
 
 
 def response(session: TableSession, kind: str) -> StreamingHttpResponse:

@@ -50,16 +50,18 @@ class SessionForm(OptionFields):
         return {"game": game.key, "options": options, "seating": seating, "first": leader}
 
     def add_scoring_error(self, error: ScoringError) -> None:
-        path = error.path
-        if path.startswith("options."):
-            field = path.removeprefix("options.")
-        elif match := re.fullmatch(r"seating\[(\d+)\]", path):
-            field = f"player_{match[1]}"
-        elif path in ("seating", "first", "game"):
-            field = {"seating": "player_0"}.get(path, path)
-        else:
-            field = None
-        self.add_error(field if field in self.fields else None, engine_message(error))
+        """Put each problem the engine found beside the field its path names."""
+        for problem in error.errors:
+            path = problem.path
+            if path.startswith("options."):
+                field = path.removeprefix("options.")
+            elif match := re.fullmatch(r"seating\[(\d+)\]", path):
+                field = f"player_{match[1]}"
+            elif path in ("seating", "first", "game"):
+                field = {"seating": "player_0"}.get(path, path)
+            else:
+                field = None
+            self.add_error(field if field in self.fields else None, engine_message(problem))
 
 
 _EVENTS = {event.value: event for event in HandEvent}
@@ -122,8 +124,10 @@ class HandForm:
         return result
 
     def add_scoring_error(self, error: ScoringError) -> None:
-        """Put the engine's message beside the field its path names."""
-        self.errors[self.field_for(error.path)] = engine_message(error)
+        """Put each problem the engine found beside the field its path names (the first one
+        of each field)."""
+        for problem in error.errors:
+            self.errors.setdefault(self.field_for(problem.path), engine_message(problem))
 
     def field_for(self, path: str) -> str:
         match = re.fullmatch(r"hands\[\d+\]\.results\.(.+?)(?:\.(\w+))?(?:\[\d+\])?", path)

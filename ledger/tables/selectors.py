@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cached_property
 from typing import Any
 
 import psycopg
@@ -96,6 +97,33 @@ class ScoreSheet:
     @property
     def next_direction(self) -> str:
         return self.last.next_direction if self.last else "ccw"
+
+    @cached_property
+    def options(self) -> scoring.Options:
+        """The table's options as the engine reads them (those left out at their default)."""
+        document = {"game": self.session.game, "options": self.session.options}
+        return scoring.parse_session({**document, "seating": self.seating}).options
+
+    @property
+    def points_only(self) -> bool:
+        """A stake or chip of 0: nothing is paid, the total scores are the result."""
+        options = self.options
+        return (
+            options.stake if "stake" in GAMES[self.session.game].option_names else options.chip
+        ) == 0
+
+    @property
+    def end(self) -> scoring.End | None:
+        """Where a table that plays to a target stands (None: it has no end)."""
+        return self.result.end
+
+    @property
+    def highest(self) -> tuple[str, int]:
+        """The highest total and whose it is (the earlier seat on a tie): the nearest to the
+        target."""
+        scores = self.result.totals.scores
+        name = max(self.seating, key=scores.__getitem__)
+        return name, scores[name]
 
     @property
     def totals(self) -> list[tuple[str, Decimal, int, int]]:

@@ -26,6 +26,7 @@ from ledger.models import (
 )
 from ledger.tables import tally
 from scoring import names
+from scoring.options import ENDS
 
 
 class HandAlreadyRecorded(Exception):
@@ -135,6 +136,27 @@ def table_lock(*, session: TableSession, locked: bool) -> None:
         TableSession.objects.filter(pk=session.pk).update(locked=locked)
         table_changed(session)
     session.locked = locked
+
+
+def table_ends(
+    *, session: TableSession, play_to: int | str | None, hands: int | str | None
+) -> None:
+    """Set where the table's game ends: a total to play to, a number of hands, either, or
+    neither (the organiser raising the target to play on). Raises ScoringError if the new end
+    is not a valid option, or comes before hands already played."""
+    with transaction.atomic():
+        _refuse_if_locked(session)
+        table = TableSession.objects.select_for_update().get(pk=session.pk)
+        ends = dict(zip(ENDS, (play_to, hands), strict=True))
+        options = {name: value for name, value in table.options.items() if name not in ends}
+        session.options = options | {k: v for k, v in ends.items() if v is not None and v != ""}
+        try:
+            tally.score_table(session, [data for _, data in _live_hands(session)])
+        except scoring.ScoringError:
+            session.options = table.options
+            raise
+        TableSession.objects.filter(pk=session.pk).update(options=session.options)
+        table_changed(session)
 
 
 def table_recount(*, session: TableSession) -> None:
@@ -258,7 +280,8 @@ def _score_new_hand(
     change its result, so the 500th save costs what the first did. Otherwise the rules decide
     from the whole session, and what they decided is stored with the hand.
     """
-    if "first" in data and "direction" in data:
+    # A table that ends is scored whole: a hand after its end is refused.
+    if "first" in data and "direction" in data and not session.options.keys() & set(ENDS):
         try:
             return data, tally.score_table(session, [data]).hands[0]
         except scoring.ScoringError as error:

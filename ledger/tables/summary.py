@@ -94,10 +94,12 @@ def _summary_row(row: Row, seating: list[str]) -> SummaryRow:
 
 
 def _chart(sheet: ScoreSheet) -> tuple[list[Line], float]:
+    """Each player's running net; for points only, their running total score."""
     running = {name: [Decimal(0)] for name in sheet.seating}
     for hand in sheet.result.hands:
+        counts = hand.scores if sheet.points_only else hand.net
         for name in sheet.seating:
-            running[name].append(running[name][-1] + hand.net[name])
+            running[name].append(running[name][-1] + counts.get(name, 0))
     values = [value for series in running.values() for value in series]
     low, high = min(values), max(values)
     span = (high - low) or Decimal(1)

@@ -13,6 +13,7 @@ urlpatterns = [
     path("t/<token:token>/hands/<number:number>/void/", views.hand_void, name="hand_void"),
     path("t/<token:token>/history/", views.history, name="history"),
     path("t/<token:token>/lock/", views.lock, name="lock"),
+    path("t/<token:token>/ends/", views.ends, name="ends"),
     path("t/<token:token>/organise/<token:organiser_token>/", views.organise, name="organise"),
     path("t/<token:token>/summary/", views.summary, name="summary"),
     path("t/<token:token>/export/<slug:kind>.csv", views.export, name="export"),

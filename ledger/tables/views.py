@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ledger import display, limits, rights
-from ledger.forms import IDEMPOTENCY_KEY, plain, whole
+from ledger.forms import IDEMPOTENCY_KEY, engine_message, plain, whole
 from ledger.games import game_choices, option_fields
 from ledger.models import TableSession
 from ledger.tables import exports, selectors, services
@@ -35,6 +35,7 @@ from ledger.tables.summary import summarise
 from ledger.views import HtmxRequest
 from scoring import GAMES, Options, ScoringError, parse_session
 from scoring.games import DEFAULT_TABLE_GAME
+from scoring.options import ENDS
 
 
 @require_http_methods(["GET", "POST"])
@@ -227,7 +228,10 @@ def _saved(
         url = reverse("table", args=[session.token])
         response: HttpResponse = redirect(f"{url}?saved={number}")
     else:
-        sheet = selectors.after_record(session, recorded.hand, recorded.played)
+        if session.options.keys() & set(ENDS):  # the form says whether this hand ended it
+            sheet = selectors.scored(session)
+        else:
+            sheet = selectors.after_record(session, recorded.hand, recorded.played)
         context = _table_context(request, sheet, saved=sheet.row(number))
         response = render(request, "ledger/table.html#hand_form", context)
         response["HX-Trigger"] = "ledger-changed"
@@ -364,6 +368,24 @@ def lock(request: HtmxRequest, token: str) -> HttpResponse:
     return redirect("table", token=token)
 
 
+@require_POST
+def ends(request: HtmxRequest, token: str) -> HttpResponse:
+    """The organiser sets where the game ends: raises the target to play on, say."""
+    session = selectors.session_by_token(token)
+    if not rights.organises(request, session):
+        return HttpResponseForbidden(_("Only the table's organiser can change where it ends."))
+    values = {name: request.POST.get(name, "").strip() or None for name in ENDS}
+    try:
+        services.table_ends(session=session, **values)
+    except services.TableLocked:
+        return _locked(request)
+    except ScoringError as error:
+        sheet = selectors.scored(session)
+        context = _table_context(request, sheet, ends_error=engine_message(error), ends=values)
+        return render(request, "ledger/table.html", context, status=400)
+    return redirect(reverse("table", args=[token]) + "#organiser")
+
+
 @require_GET
 def history(request: HtmxRequest, token: str) -> HttpResponse:
     session = selectors.session_by_token(token)
@@ -381,6 +403,7 @@ def _summary(request: HtmxRequest, session: TableSession, *, shared: bool) -> Ht
         "session": session,
         "sheet": sheet,
         "summary": summarise(sheet),
+        "game": GAMES[session.game],
         "title": GAMES[session.game].label,
         "shared": shared,
         "token": session.read_token if shared else session.token,

@@ -9,10 +9,11 @@ from functools import cache
 from types import MappingProxyType
 from typing import ClassVar, NamedTuple
 
-from scoring.errors import ScoringError
+from scoring.errors import Problems, ScoringError
 from scoring.model import Entry, Hand, HandEvent, HeadTail, Options, Payment, Result, Special
-from scoring.options import OPTION_SPECS, OptionSpec
+from scoring.options import ENDS, OPTION_SPECS, OptionSpec
 from scoring.tiles import Deck, Tile, check_in_deck, pip_totals
+from scoring.whole_hand import Claim, check_scores
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +68,7 @@ class Game:
     native: ClassVar[str]  # the name in the game's own script
     player_counts: ClassVar[tuple[int, ...]]
     entry: ClassVar[Entry] = Entry.PIPS
-    option_names: ClassVar[frozenset[str]] = frozenset({"stake", "next_first"})
+    option_names: ClassVar[frozenset[str]] = frozenset({"stake", "next_first", *ENDS})
     specials: ClassVar[frozenset[Special]] = frozenset()
     events: ClassVar[frozenset[HandEvent]] = frozenset({HandEvent.BLOCKED})
     higher_wins: ClassVar[bool] = False
@@ -110,9 +111,12 @@ class Game:
         return _JIE_LONG_DEAL[players]
 
     def play(self, hand: Hand, table: Table) -> Outcome:
-        """Score a played hand: check every result, then settle (each game's own rules)."""
+        """Score a played hand: check every result (saying all that is wrong at once), then
+        the hand as a whole, then settle (each game's own rules)."""
         self.check_results(hand, table)
-        self.check_tiles(hand, table)
+        problems = Problems()
+        with problems:
+            self.check_tiles(hand, table)
         lead_totals, other_totals = _plain_totals(self, table.players)
         flags = {}
         scores = {}
@@ -121,10 +125,13 @@ class Game:
             plain = lead_totals if name == table.order[0] else other_totals
             # A plain score that the seat can make needs no further checks: the common case.
             if result.specials or result.tiles is not None or result.pips not in plain:
-                flags[name] = check_player(self, name, result, table)
+                with problems:
+                    flags[name] = check_player(self, name, result, table)
             else:
                 flags[name] = result.specials
             scores[name] = result.pips
+        problems.raise_any()
+        check_whole(self, hand, table, flags)
         return self.settle(scores, flags, table)
 
     def settle(
@@ -139,17 +146,21 @@ class Game:
 
     def check_results(self, hand: Hand, table: Table, *, skip: str | None = None) -> None:
         """Every seated player but ``skip`` has exactly one result; nobody else has one."""
+        problems = Problems()
         for name in table.order:
             if name != skip and name not in hand.results:
-                raise ScoringError(
-                    "the result for {name} is missing", table.result_path(name), name=name
-                )
+                with problems:
+                    raise ScoringError(
+                        "the result for {name} is missing", table.result_path(name), name=name
+                    )
         if skip is not None and skip in hand.results:
-            raise ScoringError(
-                "{name} declared the hand, so {name} has no result to enter",
-                table.result_path(skip),
-                name=skip,
-            )
+            with problems:
+                raise ScoringError(
+                    "{name} declared the hand, so {name} has no result to enter",
+                    table.result_path(skip),
+                    name=skip,
+                )
+        problems.raise_any()
 
     def check_tiles(self, hand: Hand, table: Table) -> None:
         """Tiles entered across the hand exist in the deck, no more often than it holds them."""
@@ -250,7 +261,6 @@ def check_player(game: Game, name: str, result: Result, table: Table) -> frozens
     A score of 0 in a game that knows ``pass`` is a pass, flagged or not.
     """
     specials = result.specials
-    dealt = game.tiles_each(table.players)
     path = table.result_path(name, "specials")
     leads = name == table.first
     for special in sorted(specials):
@@ -295,21 +305,43 @@ def check_player(game: Game, name: str, result: Result, table: Table) -> frozens
         )
     if Special.PASS in game.specials and result.pips == 0 and not kinds:
         specials |= {Special.PASS}
-    if Special.PASS in specials:
-        if result.pips:
-            raise ScoringError(
-                "{name} passed (discarded nothing), so the score must be 0, not {score}",
-                table.result_path(name, "pips" if result.tiles is None else "tiles"),
-                name=name,
-                score=result.pips,
-            )
-        tile_range, why = (0, 0), "a pass"
-    elif kinds:
-        kept = dealt - (SPECIAL_RULES[kinds[0]].keeps or 0)
-        tile_range, why = (kept, kept), str(kinds[0])
-    elif name == table.first:
-        tile_range, why = (0, dealt - 1), f"the first player led one of {dealt} tiles"
-    else:
-        tile_range, why = (0, dealt), f"each player holds {dealt} tiles"
+    if Special.PASS in specials and result.pips:
+        raise ScoringError(
+            "{name} passed (discarded nothing), so the score must be 0, not {score}",
+            table.result_path(name, "pips" if result.tiles is None else "tiles"),
+            name=name,
+            score=result.pips,
+        )
+    tile_range, why = seat_tiles(game, name, specials, table)
     game.check_pips(name, result, table, tile_range, why)
     return specials
+
+
+def seat_tiles(
+    game: Game, name: str, specials: frozenset[Special], table: Table
+) -> tuple[tuple[int, int], str]:
+    """How many tiles ``name``'s score is made of (fewest, most), given the specials in force
+    (as ``check_player`` returns them), and why."""
+    dealt = game.tiles_each(table.players)
+    if Special.PASS in specials:
+        return (0, 0), "a pass"
+    kinds = sorted(specials & LOW)
+    if kinds:
+        kept = dealt - (SPECIAL_RULES[kinds[0]].keeps or 0)
+        return (kept, kept), str(kinds[0])
+    if name == table.first:
+        return (0, dealt - 1), f"the first player led one of {dealt} tiles"
+    return (0, dealt), f"each player holds {dealt} tiles"
+
+
+def check_whole(
+    game: Game, hand: Hand, table: Table, flags: Mapping[str, frozenset[Special]]
+) -> None:
+    """The players' scores together: disjoint tiles of the deck give them all at once
+    (``scoring.whole_hand``)."""
+    claims = []
+    for name in table.order:
+        result = hand.results[name]
+        (fewest, most), _ = seat_tiles(game, name, flags[name], table)
+        claims.append(Claim(name, result.pips, fewest, most, result.tiles))
+    check_scores(game.deck(table.players), claims, table.path)

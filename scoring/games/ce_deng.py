@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from scoring.errors import ScoringError
+from scoring.errors import Problems, ScoringError
 from scoring.games.base import LOW, Game, Outcome, Table
 from scoring.model import Hand, HandEvent, Payment, Special
+from scoring.options import ENDS
 from scoring.settlement import pairwise
+from scoring.whole_hand import Claim, check_declared_doubles
 
 # The multiplier belongs to the pair, whichever of the two pays (RULES.md, Decision).
 _MULTIPLIERS = {
@@ -26,7 +28,7 @@ class CeDeng(Game):
     title = "Ce Deng"
     native = "斜钉"
     player_counts = (2, 3, 4)
-    option_names = frozenset({"stake", "head_tail", "redeal_doubles", "next_first"})
+    option_names = frozenset({"stake", "head_tail", "redeal_doubles", "next_first", *ENDS})
     specials = frozenset(
         {Special.PASS, Special.HEAD_SEVEN, Special.TAIL_EIGHT, Special.HEAD_SIX, Special.TAIL_SEVEN}
     )
@@ -64,17 +66,25 @@ class CeDeng(Game):
         self.check_tiles(hand, table)
         dealt = self.tiles_each(table.players)
         others = tuple(name for name in table.order if name != holder)
+        problems = Problems()
         for name in others:
             result = hand.results[name]
-            if result.specials:
-                raise ScoringError(
-                    "{holder} declared doubles, so the hand was not played "
-                    "and {name} can have no special result",
-                    table.result_path(name, "specials"),
-                    holder=holder,
-                    name=name,
-                )
-            self.check_pips(name, result, table, (dealt, dealt), "the pips of a dealt hand")
+            with problems:
+                if result.specials:
+                    raise ScoringError(
+                        "{holder} declared doubles, so the hand was not played "
+                        "and {name} can have no special result",
+                        table.result_path(name, "specials"),
+                        holder=holder,
+                        name=name,
+                    )
+                self.check_pips(name, result, table, (dealt, dealt), "the pips of a dealt hand")
+        problems.raise_any()
+        claims = [
+            Claim(name, hand.results[name].pips, dealt, dealt, hand.results[name].tiles)
+            for name in others
+        ]
+        check_declared_doubles(self.deck(table.players), holder, claims, table.path)
         scores = {name: hand.results[name].pips for name in others}
         stake = table.options.stake
         payments = tuple(

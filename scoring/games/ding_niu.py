@@ -8,6 +8,7 @@ from itertools import groupby
 from scoring.errors import ScoringError
 from scoring.games.base import Game, Outcome, Table
 from scoring.model import Payment, Special
+from scoring.options import ENDS
 from scoring.tiles import Deck
 
 CHIPS = (1, 2, 3)  # what 2nd, 3rd and 4th pay the 1st
@@ -19,7 +20,7 @@ class DingNiu(Game):
     title = "Ding Niu"
     native = "顶牛"
     player_counts = (4,)
-    option_names = frozenset({"chip", "next_first"})
+    option_names = frozenset({"chip", "next_first", *ENDS})
     specials = frozenset({Special.SUANZHANG})
 
     def deck(self, players: int) -> Deck:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 
 from scoring.games.base import Game, Outcome, Table
 from scoring.model import ChipPayment, Payment, Special
+from scoring.options import ENDS
 from scoring.tiles import Deck
 
 OVER = 30  # under ``payment: highest``, a loser above this many points pays too
@@ -16,7 +17,7 @@ class Kkoribuchigi(Game):
     title = "Kko-li-but-i-gi"
     native = "꼬리붙이기"
     player_counts = (2, 3, 4)
-    option_names = frozenset({"chip", "payment", "next_first"})
+    option_names = frozenset({"chip", "payment", "next_first", *ENDS})
 
     def deck(self, players: int) -> Deck:
         return Deck.CHINESE_32 if players == 4 else Deck.KKORI_24

@@ -4,17 +4,13 @@ from __future__ import annotations
 
 from functools import cache
 
-from scoring.errors import ScoringError
+from scoring.catches import Catch, check_catch, check_catches, is_large_fish
+from scoring.errors import Problems, ScoringError
 from scoring.games.base import Game, Outcome, Table
 from scoring.model import Entry, Hand, Payment, Result, Special
 from scoring.tiles import Deck, Tile, subset_totals
 
-LARGE_FISH = 8  # pips at which a tile is a large fish
 LARGE_FISH_POINTS = 2  # per pip
-
-
-def is_large_fish(tile: Tile) -> bool:
-    return tile.pips >= LARGE_FISH
 
 
 def fish_score(large_fish_pips: int, small_fish_red: int) -> int:
@@ -67,14 +63,22 @@ class TiuYu(Game):
         self.check_results(hand, table)
         self.check_tiles(hand, table)
         scores = {}
+        catches = []
+        problems = Problems()
         for name in table.order:
             result = hand.results[name]
-            if result.specials:
-                raise ScoringError(
-                    "Tiu Yu has no special results", table.result_path(name, "specials")
-                )
-            self._check_fish(name, result, table)
-            scores[name] = fish_score(result.large_fish_pips, result.small_fish_red)
+            with problems:
+                if result.specials:
+                    raise ScoringError(
+                        "Tiu Yu has no special results", table.result_path(name, "specials")
+                    )
+                self._check_fish(name, result, table)
+                catch = Catch(name, result.large_fish_pips, result.small_fish_red, result.tiles)
+                check_catch(catch, table.result_path(name))
+                catches.append(catch)
+                scores[name] = fish_score(result.large_fish_pips, result.small_fish_red)
+        problems.raise_any()
+        check_catches(catches, table.path)
         ranking = self.rank(scores, table.order)
         winner = ranking[0]
         stake = table.options.stake

@@ -75,7 +75,7 @@ def test_score_refuses_broken_json_with_an_error_object(api, db):
     response = api.post(f"{API}/score", "{not json", content_type="application/json")
 
     assert response.status_code == 400
-    assert set(response.json()) == {"error", "path"}
+    assert set(response.json()) == {"error", "path", "errors"}
     assert "JSON" in response.json()["error"]
 
 
@@ -132,7 +132,7 @@ def test_an_organiser_account_gets_a_token_and_owns_the_tables_it_starts(api, db
     )
     mine = api.get(f"{API}/sessions/")
 
-    assert wrong.status_code == 401 and set(wrong.json()) == {"error", "path"}
+    assert wrong.status_code == 401 and set(wrong.json()) == {"error", "path", "errors"}
     assert TableSession.objects.get(token=created.json()["token"]).owner.username == "org"
     assert [t["token"] for t in mine.json()] == [created.json()["token"]]
     api.credentials()
@@ -272,13 +272,13 @@ def test_only_the_organiser_voids_a_hand_or_locks_the_table(api, ce_deng):
     assert voided.status_code == 200 and voided.json()["voided"] and voided.json()["result"] is None
     assert locked.status_code == 200 and locked.json()["locked"]
     refused = record(api, ce_deng.token, 2, "key-00000002")
-    assert refused.status_code == 423 and set(refused.json()) == {"error", "path"}
+    assert refused.status_code == 423 and set(refused.json()) == {"error", "path", "errors"}
     assert Hand.objects.count() == 1
 
 
 def test_the_exports_are_the_web_pages_exports(api, client, ce_deng):
     services.hand_record(session=ce_deng, number=1, data=hand())
-    for kind in ("hands", "payments", "settle-up"):
+    for kind in ("hands", "payments", "settle-up", "totals"):
         response = api.get(f"{API}/sessions/{ce_deng.token}/export/{kind}.csv")
         web = client.get(f"/t/{ce_deng.token}/export/{kind}.csv")
 
@@ -349,5 +349,5 @@ def test_unknown_api_urls_answer_with_the_error_object(api, db):
     response = api.get(f"{API}/sessions/abc/hands/not-a-number/")
 
     assert response.status_code == 404
-    assert response.json() == {"error": "Not found.", "path": ""}
+    assert response.json()["error"] == "Not found." and response.json()["path"] == ""
     assert "<html" in APIClient().get("/no/such/page/").content.decode().lower()

@@ -71,7 +71,7 @@ def test_throttles_count_the_address_a_request_came_from_not_the_one_it_claims(
 
     assert [answer.status_code for answer in answers] == [200, 200, 200, 429]
     assert 0 < int(answers[-1]["Retry-After"]) <= 60
-    assert set(answers[-1].json()) == {"error", "path"}
+    assert set(answers[-1].json()) == {"error", "path", "errors"}
 
 
 def test_behind_a_trusted_proxy_each_phone_is_throttled_on_its_own(
@@ -111,4 +111,4 @@ def test_a_missing_round_of_a_real_event_is_not_a_guess_but_a_wrong_event_token_
 
     assert [answer.status_code for answer in missing] == [404, 404, 404]
     assert [answer.status_code for answer in wrong] == [404, 404, 429]
-    assert set(wrong[-1].json()) == {"error", "path"}
+    assert set(wrong[-1].json()) == {"error", "path", "errors"}

@@ -75,7 +75,7 @@ def test_event_writes_refuse_clearly(api, event, path, body, status):
     response = api.post(f"{API}/events/{event['token']}/{path}", body, format="json")
 
     assert response.status_code == status
-    assert set(response.json()) == {"error", "path"}
+    assert set(response.json()) == {"error", "path", "errors"}
 
 
 def test_seating_before_the_last_round_began_is_a_conflict(api, event):

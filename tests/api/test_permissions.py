@@ -2,9 +2,9 @@
 
 A player holds the table's join token and has what a joined phone has on the web. The
 organiser (the account that started the table, or whoever holds its organiser token) may also
-lock it and void hands. An outsider (a player of another table, another organiser account, or
-a guesser) gets 404 from every table URL that is not theirs, and 403 for organiser actions with
-another table's organiser token.
+lock it, void hands and change where the game ends. An outsider (a player of another table,
+another organiser account, or a guesser) gets 404 from every table URL that is not theirs, and
+403 for organiser actions with another table's organiser token.
 """
 
 from __future__ import annotations
@@ -32,10 +32,12 @@ PLAYER = [
     ("get", "export/hands.csv", None),
     ("get", "export/payments.csv", None),
     ("get", "export/settle-up.csv", None),
+    ("get", "export/totals.csv", None),
 ]
 ORGANISER = [
     ("post", "lock/", {"locked": True}),
     ("post", "hands/1/void/", {"version": 1}),
+    ("put", "ends/", {"play_to": 600, "hands": None}),
 ]
 
 
@@ -85,6 +87,7 @@ def test_a_player_is_not_the_organiser(db, method, path, body):
     assert response.status_code == 403
     table.refresh_from_db()
     assert not table.locked and not Hand.objects.filter(voided=True).exists()
+    assert table.options == {}  # no end set
 
 
 @pytest.mark.parametrize(("method", "path", "body"), ORGANISER)
@@ -113,7 +116,7 @@ def test_an_outsider_gets_nothing_from_another_table(org, method, path, body):
     response = _call(api, method, f"{API}/sessions/{wrong}/{path}", body)
 
     assert response.status_code == 404
-    assert set(response.json()) == {"error", "path"}
+    assert set(response.json()) == {"error", "path", "errors"}
     assert Hand.objects.filter(session=ours).count() == 1
     ours.refresh_from_db()
     assert not ours.locked and ours.revision == 1
@@ -139,7 +142,7 @@ def test_guessing_table_tokens_is_rate_limited(db, settings):
 
     assert blocked.status_code == 429
     assert blocked["Content-Type"] == "application/json"
-    assert set(blocked.json()) == {"error", "path"}
+    assert set(blocked.json()) == {"error", "path", "errors"}
 
 
 def test_writes_are_throttled_per_address(db, settings):

@@ -36,7 +36,7 @@ def test_without_an_account_the_names_are_refused_with_the_error_object(accounts
     response = _as(None).get(API)
 
     assert response.status_code == 401
-    assert set(response.json()) == {"error", "path"}
+    assert set(response.json()) == {"error", "path", "errors"}
     assert "Hui" not in response.content.decode()
 
 
@@ -44,7 +44,7 @@ def test_a_wrong_token_is_refused(accounts):
     response = APIClient().get(API, HTTP_AUTHORIZATION="Token not-a-token")
 
     assert response.status_code == 401
-    assert set(response.json()) == {"error", "path"}
+    assert set(response.json()) == {"error", "path", "errors"}
 
 
 def test_an_organiser_gets_the_names_at_their_own_tables_only(accounts):

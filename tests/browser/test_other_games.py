@@ -74,12 +74,13 @@ def test_tiu_yu_from_captured_tiles_tapped_in_the_picker(page, shot):
         page.locator(f"#player-{seat} summary", has_text="Or tap the captured tiles").click()
     shot(page, "pickers-open")
 
-    # Anna: large fish 6:6 and 4:6 (22 pips, 44), small fish 1:4 and 1:1 (7 red, 10) = 54.
-    tap_tiles(page, 0, "6:6 4:6 1:4 1:1")
-    # Bob: large fish 5:5 (20), small fish 1:3 and 2:4 (5 red, 10) = 30.
-    tap_tiles(page, 1, "5:5 1:3 2:4")
-    # Celine: large fish 4:4 (16), small fish 1:2 twice and 3:3 (2 red, 10) = 26.
-    tap_tiles(page, 2, "4:4 1:2 1:2")
+    # Fish are caught in mated pairs (the same pips). Anna: large fish 6:6 and 6:6 (24 pips,
+    # 48), small fish 1:4 and 2:3 (5 red, 10) = 58.
+    tap_tiles(page, 0, "6:6 6:6 1:4 2:3")
+    # Bob: large fish 5:5 and 4:6 (20 pips, 40), small fish 1:3 and 2:2 (1 red, 10) = 50.
+    tap_tiles(page, 1, "5:5 4:6 1:3 2:2")
+    # Celine: large fish 4:4 and 2:6 (16 pips, 32), small fish 1:2 twice (2 red, 10) = 42.
+    tap_tiles(page, 2, "4:4 2:6 1:2 1:2")
 
     # The deck holds two 1:2 tiles: both are taken, so nobody can tap a third.
     anna_12 = page.locator("#player-0 .picker button[data-tile='1:2']")
@@ -87,34 +88,34 @@ def test_tiu_yu_from_captured_tiles_tapped_in_the_picker(page, shot):
     expect(page.locator("#player-2 .picker button[data-tile='1:2']")).to_be_disabled()
     shot(page, "deck-limit-reached")
     page.locator("#player-2 .chosen button", has_text="1:2").first.tap()
-    expect(page.locator("#tiles-2")).to_have_value("4:4 1:2")
+    expect(page.locator("#tiles-2")).to_have_value("4:4 2:6 1:2")
     expect(anna_12).to_be_enabled()
-    tap_tiles(page, 2, "1:2 3:3")
+    tap_tiles(page, 2, "1:2")
     expect(anna_12).to_be_disabled()
 
-    expect(page.locator("#tiles-0")).to_have_value("6:6 4:6 1:4 1:1")
-    expect(page.locator("#tiles-1")).to_have_value("5:5 1:3 2:4")
-    expect(page.locator("#tiles-2")).to_have_value("4:4 1:2 1:2 3:3")
+    expect(page.locator("#tiles-0")).to_have_value("6:6 6:6 1:4 2:3")
+    expect(page.locator("#tiles-1")).to_have_value("5:5 4:6 1:3 2:2")
+    expect(page.locator("#tiles-2")).to_have_value("4:4 2:6 1:2 1:2")
     shot(page, "tiles-tapped")
 
     page.get_by_role("button", name="Preview").click()
-    expect(page.locator("#preview li.big")).to_have_text(["Anna +52", "Bob -24", "Celine -28"])
+    expect(page.locator("#preview li.big")).to_have_text(["Anna +24", "Bob -8", "Celine -16"])
     save_hand(page, 1)
-    assert texts(page, "#saved li.big") == ["Anna +52", "Bob -24", "Celine -28"]
-    assert payments(page) == ["Bob → Anna 24", "Celine → Anna 28"]
+    assert texts(page, "#saved li.big") == ["Anna +24", "Bob -8", "Celine -16"]
+    assert payments(page) == ["Bob → Anna 8", "Celine → Anna 16"]
     expect(page.locator("#saved p.big")).to_have_text("Next: Anna leads, counter-clockwise ↺")
     expect(page.locator("#player-0 .picker button")).to_have_count(21)  # set up again
     shot(page, "hand-1-saved")
 
-    # Hand 2 from the fish totals: Anna 0 pips and 11 red (20), Bob 30 pips (60), Celine 8
-    # pips and 4 red (26). Bob collects.
-    for seat, (large, red) in enumerate([("0", "11"), ("30", "0"), ("8", "4")]):
+    # Hand 2 from the fish totals: Anna 0 pips and 11 red (20), Bob 36 pips (72), Celine 16
+    # pips and 4 red (42). Bob collects.
+    for seat, (large, red) in enumerate([("0", "11"), ("36", "0"), ("16", "4")]):
         page.fill(f"input[name=large-{seat}]", large)
         page.fill(f"input[name=red-{seat}]", red)
     save_hand(page, 2)
-    assert texts(page, "#saved li.big") == ["Anna -40", "Bob +74", "Celine -34"]
-    assert payments(page) == ["Anna → Bob 40", "Celine → Bob 34"]
+    assert texts(page, "#saved li.big") == ["Anna -52", "Bob +82", "Celine -30"]
+    assert payments(page) == ["Anna → Bob 52", "Celine → Bob 30"]
     shot(page, "hand-2-saved")
 
-    cells = ["Anna", "+12", "74", "1", "Bob", "+50", "90", "1", "Celine", "-62", "52", "0"]
+    cells = ["Anna", "-28", "78", "1", "Bob", "+74", "122", "1", "Celine", "-46", "84", "0"]
     expect(page.locator("#scoreboard tbody td")).to_have_text(cells)

@@ -88,7 +88,7 @@ def test_a_bad_event_is_refused_beside_the_field(client, db):
     )
 
     assert response.status_code == 400
-    assert "positive amount" in response.content.decode()
+    assert "expected an amount from 0 (points only)" in response.content.decode()
     assert not Event.objects.exists()
 
 

@@ -162,9 +162,10 @@ SIX_SEVEN = [
         id="pass-head_six: 19 x4",
     ),
     pytest.param(
-        {"Anna": special(19, "head_six"), "Bob": special(23, "tail_seven")},
+        # Not 19 and 23: both are the least their tiles make, from the same smallest tiles.
+        {"Anna": special(30, "head_six"), "Bob": special(34, "tail_seven")},
         ("Bob", "Anna", 4, 1),
-        id="head_six-tail_seven: 23-19 x1",
+        id="head_six-tail_seven: 34-30 x1",
     ),
 ]
 
@@ -263,30 +264,32 @@ def test_the_redeal_doubles_variant_is_accepted_and_scores_the_same() -> None:
     )
 
 
+# Celine's 8 doubles leave the others the rest of the deck: 227 less 40 to 72 pips, so the
+# three add up to an odd number from 155 to 187 (here 159: Celine holds 68).
 DECLARED = {
     "declared_doubles": "Celine",
-    "results": {"Anna": {"pips": 30}, "Bob": {"pips": 41}, "Dominic": {"pips": 28}},
+    "results": {"Anna": {"pips": 50}, "Bob": {"pips": 61}, "Dominic": {"pips": 48}},
 }
 
 
 def test_declared_doubles_others_pay_the_holder_twice_their_own_pips() -> None:
     out = score(session("ce-deng", FOUR, [DECLARED]))
     first = out["hands"][0]
-    # 2 x 30 = 60, 2 x 41 = 82, 2 x 28 = 56; Celine collects 198.
+    # 2 x 50 = 100, 2 x 61 = 122, 2 x 48 = 96; Celine collects 318.
     assert {(p["from"], p["to"], p["amount"], p["multiplier"]) for p in first["payments"]} == {
-        ("Anna", "Celine", 60, 2),
-        ("Bob", "Celine", 82, 2),
-        ("Dominic", "Celine", 56, 2),
+        ("Anna", "Celine", 100, 2),
+        ("Bob", "Celine", 122, 2),
+        ("Dominic", "Celine", 96, 2),
     }
-    assert nets(first) == whole({"Anna": -60, "Bob": -82, "Celine": 198, "Dominic": -56})
+    assert nets(first) == whole({"Anna": -100, "Bob": -122, "Celine": 318, "Dominic": -96})
     assert first["ranking"][0] == "Celine"
     assert out["totals"]["hands_won"]["Celine"] == 1
 
 
 def test_declared_doubles_pay_with_the_stake() -> None:
     out = score(session("ce-deng", FOUR, [DECLARED], stake="0.25"))["hands"][0]
-    # 2 x 0.25 = 0.50 a pip: 15, 20.50, 14; Celine 49.50.
-    assert out["net"] == {"Anna": -15, "Bob": "-20.50", "Celine": "49.50", "Dominic": -14}
+    # 2 x 0.25 = 0.50 a pip: 25, 30.50, 24; Celine 79.50.
+    assert out["net"] == {"Anna": -25, "Bob": "-30.50", "Celine": "79.50", "Dominic": -24}
 
 
 def test_the_holder_of_declared_doubles_leads_the_next_hand() -> None:
@@ -343,8 +346,10 @@ def test_rotate_keeps_the_lead_over_a_redeal() -> None:
 
 @pytest.mark.parametrize("seating", [TWO, THREE], ids=["2 players", "3 players"])
 def test_fewer_players_still_hold_8_tiles_each(seating: tuple[str, ...]) -> None:
-    # 8 tiles: at most 86; the first player, 7 tiles: at most 76 (see test_jie_long).
-    results = dict.fromkeys(seating, 86) | {seating[0]: 76}
-    assert play("ce-deng", seating, results)["scores"] == results
-    error = rejected(session("ce-deng", seating, [hand(results | {seating[-1]: 87})]))
-    assert error.path == f"hands[0].results.{seating[-1]}.pips"
+    # 8 tiles: at most 86; the first player, 7 tiles: at most 76 (see test_jie_long). Each on
+    # their own: both are made of the largest tiles, so no deal gives both at once.
+    for name, most in ((seating[0], 76), (seating[-1], 86)):
+        results = dict.fromkeys(seating, 2) | {name: most}
+        assert play("ce-deng", seating, results)["scores"] == results
+        error = rejected(session("ce-deng", seating, [hand(results | {name: most + 1})]))
+        assert error.path == f"hands[0].results.{name}.pips"

@@ -46,7 +46,8 @@ def error_of(run: subprocess.CompletedProcess[bytes]) -> dict[str, Any]:
     lines = stderr.splitlines()
     assert len(lines) == 1, stderr
     error: dict[str, Any] = json.loads(lines[0])
-    assert set(error) == {"error", "path"}
+    assert set(error) == {"error", "path", "errors"}
+    assert error["errors"][0] == {"error": error["error"], "path": error["path"]}
     assert isinstance(error["error"], str) and error["error"].strip()
     assert isinstance(error["path"], str)
     return error

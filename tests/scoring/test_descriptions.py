@@ -21,6 +21,7 @@ from scoring import (
     get_game,
     parse_session,
 )
+from scoring.options import ENDS
 from scoring.text import N_
 
 from .documents import FOUR, THREE, TWO, hand, rejected, session, tiles
@@ -173,12 +174,12 @@ def test_a_connecting_game_adds_up_the_pips_of_the_tiles() -> None:
 @pytest.mark.parametrize(
     ("key", "names"),
     [
-        ("jie-long", ["stake", "next_first"]),
-        ("ce-deng", ["stake", "head_tail", "redeal_doubles", "next_first"]),
-        ("tsair-deng", ["stake", "next_first"]),
-        ("kkoribuchigi", ["chip", "payment", "next_first"]),
-        ("ding-niu", ["chip", "next_first"]),
-        ("tiu-yu", ["stake", "next_first"]),
+        ("jie-long", ["stake", "next_first", *ENDS]),
+        ("ce-deng", ["stake", "head_tail", "redeal_doubles", "next_first", *ENDS]),
+        ("tsair-deng", ["stake", "next_first", *ENDS]),
+        ("kkoribuchigi", ["chip", "payment", "next_first", *ENDS]),
+        ("ding-niu", ["chip", "next_first", *ENDS]),
+        ("tiu-yu", ["stake", "next_first", *ENDS]),
     ],
 )
 def test_a_game_describes_the_options_it_accepts_in_display_order(
@@ -198,12 +199,14 @@ def test_a_game_describes_the_options_it_accepts_in_display_order(
         ("redeal_doubles", "7"),
         ("payment", "highest"),
         ("next_first", "winner"),
+        ("play_to", ""),
+        ("hands", ""),
     ],
 )
 def test_an_option_s_default_is_the_one_the_engine_applies(name: str, default: str) -> None:
     spec = OPTION_SPECS[name]
-    assert spec.default == default == str(getattr(Options(), name))
-    assert spec.default in spec.values or spec.amount is not None
+    assert spec.default == default == str(getattr(Options(), name) or "")
+    assert spec.default in spec.values or spec.amount is not None or spec.most is not None
 
 
 def _game_with(option: str) -> str:
@@ -213,7 +216,7 @@ def _game_with(option: str) -> str:
 def _options_document(option: str, value: Any) -> dict[str, Any]:
     key = _game_with(option)
     seating = THREE if get_game(key).player_counts != (4,) else FOUR
-    return session(key, seating, [], **{option: value})
+    return {**session(key, seating, []), "options": {option: value}}
 
 
 @pytest.mark.parametrize(
@@ -240,15 +243,27 @@ def test_an_amount_is_accepted_up_to_the_limits_its_spec_gives(name: str) -> Non
     amount = OPTION_SPECS[name].amount
     assert amount is not None
     smallest = Decimal(1).scaleb(-amount.places)
-    for fine in (amount.most, smallest):
+    for fine in (amount.most, smallest, Decimal(0)):
         assert getattr(parse_session(_options_document(name, str(fine))).options, name) == fine
-    for wrong in (amount.most + smallest, smallest / 10, Decimal(0)):
+    for wrong in (amount.most + smallest, smallest / 10, Decimal(-1)):
         assert rejected(_options_document(name, str(wrong))).path == f"options.{name}"
+
+
+@pytest.mark.parametrize("name", ENDS)
+def test_an_end_is_a_whole_number_up_to_the_most_its_spec_gives(name: str) -> None:
+    most = OPTION_SPECS[name].most
+    assert most is not None
+    for fine in (1, most, str(most)):
+        assert getattr(parse_session(_options_document(name, fine)).options, name) == int(fine)
+    for wrong in (0, -1, most + 1, 2.5, "ten", True):
+        error = rejected(_options_document(name, wrong))
+        assert error.path == f"options.{name}"
+        assert "whole number" in error.message
 
 
 @pytest.mark.parametrize("spec", OPTION_SPECS.values(), ids=list(OPTION_SPECS))
 def test_an_option_has_a_label_and_one_line_of_help(spec: OptionSpec) -> None:
     assert spec.label and spec.help.endswith(".")
     assert "\n" not in spec.label + spec.help
-    assert (spec.amount is None) == bool(spec.choices)
+    assert [bool(spec.choices), spec.amount is not None, spec.most is not None].count(True) == 1
     assert all(label for _, label in spec.choices)

@@ -4,6 +4,7 @@ and a settle-up that is exact and as short as a brute-force search finds."""
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Any
@@ -11,7 +12,8 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import GAMES, Deck, pip_totals, score, settle_up
+from scoring import GAMES, Deck, Tile, score, settle_up
+from scoring.catches import unmated
 
 from .documents import hand, money, session, special
 
@@ -27,8 +29,31 @@ def seatings(n: int) -> st.SearchStrategy[list[str]]:
     return st.lists(st.sampled_from(POOL), min_size=n, max_size=n, unique=True)
 
 
-def totals(deck: Deck, low: int, high: int) -> list[int]:
-    return sorted(pip_totals(deck, low, high))
+def dealt(draw: st.DrawFn, deck: Deck, players: int, each: int) -> list[list[Tile]]:
+    """The hands of one real deal (the scores of a hand must come from one deck at once)."""
+    tiles = list(deck.all_tiles())
+    random.Random(draw(st.integers(0, 2**32 - 1))).shuffle(tiles)
+    return [tiles[i * each : (i + 1) * each] for i in range(players)]
+
+
+def pips(tiles: Sequence[Tile]) -> int:
+    return sum(tile.pips for tile in tiles)
+
+
+def declared_doubles(draw: st.DrawFn, seating: Sequence[str]) -> dict[str, Any]:
+    """A Ce Deng hand of declared doubles: the holder is dealt 8 of the 12 doubles, the others
+    8 tiles each of the rest."""
+    holder = draw(st.sampled_from(seating))
+    deck = list(Deck.CHINESE_32.all_tiles())
+    doubles = draw(st.permutations([tile for tile in deck if tile.low == tile.high]))
+    for tile in doubles[:8]:
+        deck.remove(tile)
+    random.Random(draw(st.integers(0, 2**32 - 1))).shuffle(deck)
+    others = [name for name in seating if name != holder]
+    return hand(
+        {name: pips(deck[i * 8 : (i + 1) * 8]) for i, name in enumerate(others)},
+        declared_doubles=holder,
+    )
 
 
 def money_option(key: str, stake: str) -> dict[str, str]:
@@ -39,15 +64,19 @@ def money_option(key: str, stake: str) -> dict[str, str]:
 def plain_sessions(
     draw: st.DrawFn, games: Sequence[str] = CONNECTING, zero: bool = True
 ) -> dict[str, Any]:
-    """Played hands without specials. Every score is one that tiles_each - 1 tiles can make,
-    so it is valid whoever leads; ``zero=False`` leaves out 0 (a pass in Ce and Tsair Deng)."""
+    """Played hands without specials. Every score is made of up to tiles_each - 1 of the tiles
+    a player was dealt (one deal per hand), so it is valid whoever leads; ``zero=False``
+    leaves out 0 (a pass in Ce and Tsair Deng)."""
     key = draw(st.sampled_from(games))
     game = GAMES[key]
     n = draw(st.sampled_from(game.player_counts))
     seating = draw(seatings(n))
-    values = [v for v in totals(game.deck(n), 0, game.tiles_each(n) - 1) if zero or v]
-    results = st.fixed_dictionaries({name: st.sampled_from(values) for name in seating})
-    hands = draw(st.lists(results.map(hand), min_size=1, max_size=6))
+    each = game.tiles_each(n)
+    hands = []
+    for _ in range(draw(st.integers(1, 6))):
+        held = dealt(draw, game.deck(n), n, each)
+        discards = [draw(st.integers(0 if zero else 1, each - 1)) for _ in seating]
+        hands.append(hand({name: pips(held[i][: discards[i]]) for i, name in enumerate(seating)}))
     options = money_option(key, draw(st.sampled_from(STAKES)))
     if draw(st.booleans()):
         options["next_first"] = draw(st.sampled_from(["winner", "rotate"]))
@@ -69,27 +98,23 @@ def ce_deng_sessions(draw: st.DrawFn) -> dict[str, Any]:
             hands.append({"redeal": draw(st.sampled_from(seating))})
             continue
         if kind == "declared":
-            holder = draw(st.sampled_from(seating))
-            others = {
-                name: draw(st.sampled_from(totals(deck, 8, 8)))
-                for name in seating
-                if name != holder
-            }
-            hands.append(hand(others, declared_doubles=holder))
+            hands.append(declared_doubles(draw, seating))
             continue
         first = draw(st.sampled_from(seating))
+        held = dealt(draw, deck, n, 8)
         results: dict[str, Any] = {}
-        for name in seating:
-            # (special, tiles its score is made of); a normal score of 0 to 7 tiles fits any
-            # seat, and its 0 is a pass without the flag.
+        for i, name in enumerate(seating):
+            # (special, tiles its score is made of), from the tiles dealt: the last of them
+            # is the one a leader leads. A normal score of 0 to 7 tiles fits any seat, and its
+            # 0 is a pass without the flag.
             low = ("head_seven", 7) if name == first else ("tail_eight", 8)
             low_six = ("head_six", 6) if name == first else ("tail_seven", 7)
             choices = [("", -1), ("pass", 0), low] + ([low_six] if six_seven else [])
             flag, count = draw(st.sampled_from(choices))
             if not flag:
-                results[name] = draw(st.sampled_from(totals(deck, 0, 7)))
+                results[name] = pips(held[i][: draw(st.integers(0, 7))])
             else:
-                results[name] = special(draw(st.sampled_from(totals(deck, count, count))), flag)
+                results[name] = special(pips(held[i][:count]), flag)
         hands.append(hand(results, first=first, blocked=draw(st.booleans())))
     options: dict[str, Any] = {"stake": draw(st.sampled_from(STAKES))}
     if six_seven:
@@ -103,12 +128,16 @@ def tiu_yu_sessions(draw: st.DrawFn) -> dict[str, Any]:
     seating = draw(seatings(n))
     hands = []
     for _ in range(draw(st.integers(1, 4))):
-        shuffled = draw(st.permutations(Deck.DOUBLE_64.all_tiles()))
+        # Catches of mated pairs (same pips, or 1:2 with 2:4) from one double-64 deck.
+        shuffled = sorted(draw(st.permutations(Deck.DOUBLE_64.all_tiles())), key=lambda t: t.pips)
+        pairs = [shuffled[i : i + 2] for i in range(0, 64, 2) if not unmated(shuffled[i : i + 2])]
+        order = draw(st.permutations(range(len(pairs))))
         results: dict[str, Any] = {}
         start = 0
         for name in seating:
-            count = draw(st.integers(0, 64 // n))
-            results[name] = {"tiles": [str(tile) for tile in shuffled[start : start + count]]}
+            count = draw(st.integers(0, len(pairs) // n))
+            caught = [tile for k in order[start : start + count] for tile in pairs[k]]
+            results[name] = {"tiles": [str(tile) for tile in caught]}
             start += count
         hands.append(hand(results))
     stake = draw(st.sampled_from(STAKES))
@@ -281,17 +310,11 @@ def ce_deng_with_a_redeal(draw: st.DrawFn) -> tuple[dict[str, Any], int, str]:
     """Ce Deng without recorded leads (scores valid for any seat, 0 a pass) and declared
     doubles; then where to insert a redeal, and who asks for it."""
     document = draw(plain_sessions(games=("ce-deng",)))
-    deck, seating = Deck.CHINESE_32, document["seating"]
+    seating = document["seating"]
     hands = [dict(h) for h in document["hands"]]
     for i in range(len(hands)):
         if draw(st.integers(0, 4)) == 0:
-            holder = draw(st.sampled_from(seating))
-            others = {
-                name: draw(st.sampled_from(totals(deck, 8, 8)))
-                for name in seating
-                if name != holder
-            }
-            hands[i] = hand(others, declared_doubles=holder)
+            hands[i] = declared_doubles(draw, seating)
     document = {**document, "hands": hands}
     at = draw(st.integers(0, len(hands)))
     return document, at, draw(st.sampled_from(seating))

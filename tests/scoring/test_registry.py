@@ -22,6 +22,7 @@ from scoring import (
 )
 from scoring.__main__ import main
 from scoring.games.jie_long import JieLong
+from scoring.options import ENDS
 from tests.toy_game import Toy
 
 from .documents import THREE, hand, session
@@ -67,7 +68,7 @@ def test_a_registered_game_describes_itself_with_the_defaults(toy: Toy) -> None:
     assert get_game("toy") is toy
     assert list(GAMES)[-1] == "toy"
     assert toy.label == "Toy 玩具"
-    assert [spec.name for spec in toy.option_specs] == ["stake", "next_first"]
+    assert [spec.name for spec in toy.option_specs] == ["stake", "next_first", *ENDS]
     assert toy.seat_specials(3, leads=True, options=Options()) == (Special.PASS,)
     assert toy.events == {"blocked"}
 

@@ -50,7 +50,9 @@ def check(document: Any, path: str, words: tuple[str, ...]) -> None:
     for word in words:
         assert word.casefold() in error.message.casefold(), error.message
     assert "Traceback" not in error.message
-    assert error.as_dict() == {"error": error.message, "path": path}
+    said = error.as_dict()
+    assert (said["error"], said["path"]) == (error.message, path)
+    assert said["errors"][0] == {"error": error.message, "path": path}
 
 
 GAMES_AND_SEATS = [
@@ -539,7 +541,7 @@ SPECIALS = [
 ]
 
 OPTION_VALUES = [
-    case(jie_long(SEED, stake=0), "options.stake", "0", id="stake 0"),
+    case(jie_long(SEED, stake=-0.01), "options.stake", "-0.01", id="stake -0.01"),
     case(jie_long(SEED, stake=-1), "options.stake", "-1", id="stake -1"),
     case(jie_long(SEED, stake="-0.50"), "options.stake", id="stake -0.50"),
     case(jie_long(SEED, stake="abc"), "options.stake", "abc", id="stake abc"),
@@ -549,7 +551,7 @@ OPTION_VALUES = [
     case(jie_long(SEED, stake="NaN"), "options.stake", id="stake NaN"),
     case(jie_long(SEED, stake="Infinity"), "options.stake", id="stake Infinity"),
     case(jie_long(SEED, stake=[1]), "options.stake", id="stake list"),
-    case(ding_niu({}, chip=0), "options.chip", id="chip 0"),
+    case(ding_niu({}, chip=-1), "options.chip", id="chip -1"),
     case(ding_niu({}, chip="1.23456"), "options.chip", "decimal", id="chip 5 decimals"),
     case(ce_deng(SEED, head_tail="8/9"), "options.head_tail", "8/9", "6/7", id="head_tail 8/9"),
     case(ce_deng(SEED, redeal_doubles=8), "options.redeal_doubles", "6", id="redeal_doubles 8"),
@@ -738,7 +740,7 @@ def test_a_rejection_is_a_value_error() -> None:
         pytest.param(jie_long(SEED | {"Bob": 1}), id="impossible score"),
         pytest.param(ce_deng(SEED | {"Bob": special(30, "head_seven")}), id="head on Bob"),
         pytest.param(ding_niu({"Boris": tiles("1:2")}), id="tile not in deck"),
-        pytest.param(jie_long(SEED, stake=0), id="stake 0"),
+        pytest.param(jie_long(SEED, stake=-1), id="stake -1"),
     ],
 )
 def test_a_rejected_document_leaves_nothing_behind(bad: Any) -> None:

@@ -49,7 +49,8 @@ def test_small_fish_round_up_to_a_multiple_of_ten(red: int, points: int) -> None
 @pytest.mark.parametrize(
     ("large", "points"),
     # The double-64 large fish: 8 x8, 9 x4, 10 x8, 11 x4, 12 x4 = 64+36+80+44+48 = 272 pips.
-    [(0, 0), (8, 16), (9, 18), (17, 34), (272, 544)],
+    # Caught in mated pairs: 16 (two 8s), 18 (two 9s), 34 (two 8s and two 9s).
+    [(0, 0), (16, 32), (18, 36), (34, 68), (272, 544)],
 )
 def test_large_fish_count_two_points_a_pip(large: int, points: int) -> None:
     out = play("tiu-yu", TWO, {"Anna": fish(large, 0), "Bob": fish(0, 0)})
@@ -59,15 +60,22 @@ def test_large_fish_count_two_points_a_pip(large: int, points: int) -> None:
 @pytest.mark.parametrize(
     ("captured", "points"),
     [
-        pytest.param(["4:4"], 16, id="4:4 has 8 pips: a large fish, its red spots do not count"),
-        pytest.param(["2:6"], 16, id="2:6 has 8 pips: large"),
-        pytest.param(["4:6"], 20, id="4:6: large, 10 x2"),
-        pytest.param(["6:6"], 24, id="6:6: large, never a small fish"),
-        pytest.param(["1:6"], 10, id="1:6 has 7 pips: small, 1 red -> 10"),
-        pytest.param(["1:1"], 10, id="1:1: 2 red -> 10"),
-        pytest.param(["3:3", "2:2", "2:5"], 0, id="small fish without red spots score 0"),
-        pytest.param(["1:4", "2:4", "3:4"], 20, id="5 + 4 + 4 = 13 red -> 20"),
-        pytest.param(["4:5", "1:4"], 28, id="4:5 large 18, 1:4 five red -> 10"),
+        # Each caught with a mate (the same pips), as fish are caught.
+        pytest.param(
+            ["4:4", "2:6"], 32, id="4:4 has 8 pips: a large fish, its red spots do not count"
+        ),
+        pytest.param(["2:6", "3:5"], 32, id="2:6 has 8 pips: large"),
+        pytest.param(["4:6", "5:5"], 40, id="4:6: large, 10 x2"),
+        pytest.param(["6:6", "6:6"], 48, id="6:6: large, never a small fish"),
+        pytest.param(["1:6", "2:5"], 10, id="1:6 has 7 pips: small, 1 red -> 10"),
+        pytest.param(["1:1", "1:1"], 10, id="1:1: 2 red, twice -> 10"),
+        pytest.param(
+            ["3:3", "3:3", "2:2", "2:2", "2:5", "2:5"], 0, id="small fish without red spots score 0"
+        ),
+        pytest.param(["1:4", "2:3", "2:4", "3:3", "3:4", "2:5"], 20, id="5 + 4 + 4 = 13 red -> 20"),
+        pytest.param(
+            ["4:5", "3:6", "1:4", "2:3"], 46, id="4:5 and 3:6 large 18 x2, 1:4 five red -> 10"
+        ),
     ],
 )
 def test_which_tiles_are_large_fish_and_which_spots_are_red(
@@ -78,8 +86,8 @@ def test_which_tiles_are_large_fish_and_which_spots_are_red(
 
 
 def test_every_other_player_pays_the_winner_the_difference() -> None:
-    # Anna 44 + 10 = 54; Bob 0 + 10 = 10; Celine 20 + 10 = 30.
-    out = play("tiu-yu", THREE, {"Anna": fish(22, 10), "Bob": fish(0, 4), "Celine": fish(10, 7)})
+    # Anna 44 + 10 = 54; Bob 0 + 10 = 10; Celine 0 + 30 = 30.
+    out = play("tiu-yu", THREE, {"Anna": fish(22, 10), "Bob": fish(0, 4), "Celine": fish(0, 25)})
     assert out["scores"] == {"Anna": 54, "Bob": 10, "Celine": 30}
     # Bob pays 54 - 10 = 44, Celine 54 - 30 = 24; Bob and Celine settle nothing between them.
     assert paid(out) == {("Bob", "Anna", Decimal(44)), ("Celine", "Anna", Decimal(24))}
@@ -90,7 +98,7 @@ def test_the_stake_multiplies_the_difference_exactly() -> None:
     out = play(
         "tiu-yu",
         THREE,
-        {"Anna": fish(22, 10), "Bob": fish(0, 4), "Celine": fish(10, 7)},
+        {"Anna": fish(22, 10), "Bob": fish(0, 4), "Celine": fish(0, 25)},
         stake="0.10",
     )
     # 44 x 0.10 = 4.40, 24 x 0.10 = 2.40.
@@ -98,11 +106,11 @@ def test_the_stake_multiplies_the_difference_exactly() -> None:
 
 
 def test_a_tie_for_the_highest_goes_to_the_earliest_in_turn_order() -> None:
-    # Bob leads: turn order Bob, Celine, Anna. Bob 10 x2 = 20, Celine 11 red -> 20, Anna 10.
+    # Bob leads: turn order Bob, Celine, Anna. Bob 15 red -> 20, Celine 11 red -> 20, Anna 10.
     out = play(
         "tiu-yu",
         THREE,
-        {"Anna": fish(0, 5), "Bob": fish(10, 0), "Celine": fish(0, 11)},
+        {"Anna": fish(0, 5), "Bob": fish(0, 15), "Celine": fish(0, 11)},
         first="Bob",
     )
     assert out["ranking"] == ["Bob", "Celine", "Anna"]
@@ -112,14 +120,14 @@ def test_a_tie_for_the_highest_goes_to_the_earliest_in_turn_order() -> None:
 
 
 def test_all_equal_pays_nothing() -> None:
-    out = play("tiu-yu", THREE, {name: fish(8, 3) for name in THREE})
+    out = play("tiu-yu", THREE, {name: fish(16, 3) for name in THREE})
     assert out["payments"] == []
     assert out["ranking"] == list(THREE)
 
 
 def test_the_highest_score_leads_the_next_hand() -> None:
     hands = [
-        hand({"Anna": fish(0, 5), "Bob": fish(10, 0), "Celine": fish(30, 0)}),
+        hand({"Anna": fish(0, 5), "Bob": fish(0, 15), "Celine": fish(20, 15)}),
         hand({"Anna": fish(0, 0), "Bob": fish(0, 0), "Celine": fish(0, 0)}),
     ]
     out = score(session("tiu-yu", THREE, hands))

@@ -32,6 +32,34 @@ def test_a_score_that_is_no_whole_number_is_refused_beside_its_field(client, ce_
     assert not Hand.objects.exists()
 
 
+def test_every_wrong_score_of_a_hand_is_shown_beside_its_player_at_once(client, ce_deng, api):
+    # Anna's 1 no tiles make; Bob's 87 is more than 8 tiles hold.
+    response = client.post(
+        reverse("table", args=[ce_deng.token]), form_post(1, pips_0="1", pips_1="87")
+    )
+
+    page = response.content.decode()
+    assert response.status_code == 400 and page.count('class="error"') == 2
+    for seat, name in enumerate(["Anna", "Bob"]):
+        player = page[page.index(f'id="player-{seat}"') :]
+        assert f"{name}&#x27;s score of" in player[: player.index("</fieldset>")]
+    # The API says both, too.
+    pips = {"Anna": 1, "Bob": 87, "Celine": 34, "Dominic": 18}
+    body = {"number": 1, "hand": {"results": {name: {"pips": n} for name, n in pips.items()}}}
+    answer = api.post(
+        f"/api/v1/sessions/{ce_deng.token}/hands/",
+        body,
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="two-wrong-scores",
+    )
+    assert answer.status_code == 400
+    assert [e["path"] for e in answer.json()["errors"]] == [
+        "hands[0].results.Anna.pips",
+        "hands[0].results.Bob.pips",
+    ]
+    assert not Hand.objects.exists()
+
+
 @pytest.mark.parametrize("field", ["key", "device"])
 def test_nul_bytes_in_the_hidden_fields_are_no_error(client, ce_deng, field):
     response = client.post(
@@ -154,5 +182,5 @@ def test_a_server_error_under_the_api_is_the_json_error_object(db):
 
     assert api.status_code == 500
     assert api["Content-Type"] == "application/json"
-    assert set(api.json()) == {"error", "path"}
+    assert set(api.json()) == {"error", "path", "errors"}
     assert page.status_code == 500 and page["Content-Type"].startswith("text/html")

@@ -85,7 +85,8 @@ def formula_tables(db) -> list[TableSession]:
 
 
 @pytest.mark.parametrize(
-    ("kind", "amounts"), [("hands", "net"), ("payments", "amount"), ("settle-up", "amount")]
+    ("kind", "amounts"),
+    [("hands", "net"), ("payments", "amount"), ("settle-up", "amount"), ("totals", "net")],
 )
 def test_table_exports_prefix_names_that_look_like_formulas_and_keep_amounts_numbers(
     client, formula_tables, kind, amounts
@@ -137,3 +138,77 @@ def test_event_exports_prefix_names_registered_through_the_public_link(
     if kind == "standings":
         _negative_numbers(rows, "net")
         assert sum(float(row[at]) for row in rows[1:]) == 0  # a spreadsheet adds them up
+
+
+# -- totals.csv ------------------------------------------------------------------------------
+
+TOTALS = ["place", "player", "seat", "points", "hands_won", "net", "end"]
+
+
+def _rows(client, table: TableSession, kind: str = "totals", *, shared: bool = False):
+    url = (
+        reverse("shared_export", args=[table.read_token, kind])
+        if shared
+        else reverse("export", args=[table.token, kind])
+    )
+    return list(csv.reader(io.StringIO(_body(client.get(url)))))
+
+
+def _record_results(table: TableSession, *hands: dict[str, int]) -> None:
+    """Record hands given as each player's pips, the rules deciding who leads."""
+    for pips in hands:
+        results = {name: {"pips": p} for name, p in pips.items()}
+        number = table.hands.count() + 1
+        services.hand_record(session=table, number=number, data={"results": results})
+
+
+def test_totals_of_a_points_only_table_rank_by_points_then_hands_won_then_seat(client, db):
+    table = services.session_create(
+        game="jie-long", options={"stake": "0"}, seating=["A", "B", "C"], first="A"
+    )
+    # Level on 14 points each: B and C won a hand, A none; B sits before C.
+    _record_results(table, {"A": 7, "B": 0, "C": 11}, {"A": 7, "B": 14, "C": 3})
+
+    rows = _rows(client, table)
+
+    assert rows == [
+        TOTALS,
+        ["1", "B", "2", "14", "1", "0", ""],
+        ["2", "C", "3", "14", "1", "0", ""],
+        ["3", "A", "1", "14", "0", "0", ""],
+    ]
+    assert _rows(client, table, shared=True) == rows
+
+
+def test_totals_of_a_money_table_give_each_net_and_no_winner(client, ce_deng):
+    _play(ce_deng, (2, 12, 34, 18))
+
+    rows = _rows(client, ce_deng)
+
+    assert [row[1] for row in rows[1:]] == ["Anna", "Bob", "Dominic", "Celine"]
+    assert [row[5] for row in rows[1:]] == ["58", "18", "-6", "-70"]
+    assert sum(int(row[5]) for row in rows[1:]) == 0
+    assert all(row[6] == "" for row in rows[1:])
+
+
+def test_totals_name_the_winner_once_the_table_has_ended_and_not_before(client, db):
+    table = services.session_create(
+        game="ce-deng",
+        options={"stake": "0", "play_to": "60"},
+        seating=["Anna", "Bob", "Celine", "Dominic"],
+        first="Anna",
+    )
+    _record_results(table, {"Anna": 2, "Bob": 12, "Celine": 34, "Dominic": 18})
+    going_on = _rows(client, table)
+    _record_results(table, {"Anna": 2, "Bob": 12, "Celine": 34, "Dominic": 18})
+
+    over = _rows(client, table)
+
+    assert [row[6] for row in going_on[1:]] == ["", "", "", ""]  # Anna leads: no winner yet
+    assert over[1:] == [
+        ["1", "Anna", "1", "4", "2", "0", "winner"],
+        ["2", "Bob", "2", "24", "0", "0", ""],
+        ["3", "Dominic", "4", "36", "0", "0", ""],
+        ["4", "Celine", "3", "68", "0", "0", ""],
+    ]
+    assert "Totals (CSV)" in client.get(reverse("summary", args=[table.token])).content.decode()

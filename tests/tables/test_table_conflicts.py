@@ -77,10 +77,8 @@ def test_the_api_records_only_the_next_hand_number(api, ce_deng):
     saved = api.post(url, {**hand, "number": 1}, format="json", HTTP_IDEMPOTENCY_KEY="hand-key-two")
 
     assert refused.status_code == 400
-    assert refused.json() == {
-        "error": "this table's next hand is hand 1, not hand 100000",
-        "path": "number",
-    }
+    error = {"error": "this table's next hand is hand 1, not hand 100000", "path": "number"}
+    assert refused.json() == {**error, "errors": [error]}
     assert saved.status_code == 201
     assert list(Hand.objects.values_list("number", flat=True)) == [1]
 

@@ -63,7 +63,7 @@ def test_the_api_lists_the_game_starts_a_table_of_it_and_records_a_hand(db, toy)
         "key": "toy",
         "title": "Toy",
         "players": [2, 3],
-        "options": ["next_first", "stake"],
+        "options": ["hands", "next_first", "play_to", "stake"],
     }
 
     created = api.post("/api/v1/sessions/", {"game": "toy", "seating": SEATING}, format="json")

@@ -43,7 +43,8 @@ def test_draw_lots_picks_a_seated_first_player(client, db):
     [
         ({"game": "ding-niu", "player_3": ""}, "Ding Niu is for exactly 4 players, not 3"),
         ({"player_1": "anna"}, "seated twice"),
-        ({"stake": "abc"}, "expected a positive amount"),
+        ({"stake": "abc"}, "expected an amount such as 1 or 0.50"),
+        ({"play_to": "0"}, "expected a whole number from 1 to 100000, not"),
     ],
 )
 def test_bad_table_gets_a_clear_message_and_nothing_is_stored(client, db, fields, message):
