@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from decimal import Decimal
 from functools import lru_cache
 
@@ -39,25 +39,32 @@ def turn_order(seating: tuple[str, ...], first: str, direction: Direction) -> tu
     return tuple(seating[(start + step * k) % n] for k in range(n))
 
 
-def score_session(session: Session) -> SessionResult:
+def score_session(session: Session, *, new: Container[int] | None = None) -> SessionResult:
     """Score every hand of ``session`` in order, then total and settle it.
 
-    Raises ScoringError (with the path of the bad field) on anything RULES.md rejects.
+    Raises ScoringError (with the path of the bad field) on anything RULES.md rejects. With
+    ``new``, only the hands at those indexes are new: the others were checked before (a
+    ledger's stored hands), so their players' results are not checked together again
+    (``Table.trusted``).
     """
     game = check_session(session)
     first, direction = session.first, Direction.CCW
     results = []
-    counted = totals(session.seating, [])
     ends = session.options.ends
+    counted = totals(session.seating, [])  # kept up hand by hand only for a session that ends
     for index, hand in enumerate(session.hands):
         if ends:
             check_open(
                 session_end(game, session.seating, session.options, counted), session.options, index
             )
-        result = score_hand(game, session, hand, index, first, direction)
+        trusted = new is not None and index not in new
+        result = score_hand(game, session, hand, index, first, direction, trusted)
         results.append(result)
-        counted = totals((), [result], counted)
+        if ends:
+            counted = totals((), [result], counted)
         first, direction = result.next_first, result.next_direction
+    if not ends:
+        counted = totals(session.seating, results)
     end = session_end(game, session.seating, session.options, counted) if ends else None
     return SessionResult(tuple(results), counted, settle_up(counted.net), end)
 
@@ -130,13 +137,19 @@ def check_open(end: End, options: Options, index: int) -> None:
 
 
 def score_hand(
-    game: Game, session: Session, hand: Hand, index: int, first: str, direction: Direction
+    game: Game,
+    session: Session,
+    hand: Hand,
+    index: int,
+    first: str,
+    direction: Direction,
+    trusted: bool = False,
 ) -> HandResult:
     """Score hand ``index``; ``first`` and ``direction`` are what the rules expect for it."""
     first = hand.first or first
     direction = hand.direction or direction
     order = turn_order(session.seating, first, direction)
-    table = Table(order, session.options, f"hands[{index}]")
+    table = Table(order, session.options, f"hands[{index}]", trusted)
     if hand.redeal is not None:
         if hand.results:
             raise ScoringError(

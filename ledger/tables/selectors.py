@@ -216,7 +216,7 @@ def revision(token: str) -> int | None:
 def preview(sheet: ScoreSheet, data: dict[str, Any]) -> HandResult:
     """What ``data`` would give as the next hand, nothing saved. Raises ScoringError."""
     hands = [row.hand.data for row in sheet.rows if not row.hand.voided] + [data]
-    return tally.score_table(sheet.session, hands).hands[-1]
+    return tally.score_table(sheet.session, hands, new=len(hands) - 1).hands[-1]
 
 
 def changes(session: TableSession, number: int | None = None) -> list[HandChange]:

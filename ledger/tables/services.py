@@ -283,13 +283,13 @@ def _score_new_hand(
     # A table that ends is scored whole: a hand after its end is refused.
     if "first" in data and "direction" in data and not session.options.keys() & set(ENDS):
         try:
-            return data, tally.score_table(session, [data]).hands[0]
+            return data, tally.score_table(session, [data], new=0).hands[0]
         except scoring.ScoringError as error:
             index = session.hands.filter(voided=False).count()
             error.path = error.path.replace("hands[0]", f"hands[{index}]", 1)
             raise
     hands = [hand for _, hand in _live_hands(session)] + [data]
-    played = tally.score_table(session, hands).hands[-1]
+    played = tally.score_table(session, hands, new=len(hands) - 1).hands[-1]
     return {**data, "first": played.first, "direction": played.direction.value}, played
 
 
@@ -313,8 +313,9 @@ def hand_correct(
     with transaction.atomic():
         _refuse_if_locked(session)
         current = _hand_for_update(session, number, version)
-        hands = [data if pk == current.pk else other for pk, other in _live_hands(session)]
-        tally.score_table(session, hands)
+        live = _live_hands(session)
+        hands = [data if pk == current.pk else other for pk, other in live]
+        tally.score_table(session, hands, new=[pk for pk, _ in live].index(current.pk))
         before = current.data
         current.data, current.version, current.device = data, current.version + 1, device
         current.save(update_fields=["data", "version", "device"])

@@ -59,10 +59,18 @@ class Tally:
         self.counted += 1
 
 
-def score_table(table: Table, hands: list[dict[str, Any]]) -> scoring.SessionResult:
+def score_table(
+    table: Table, hands: list[dict[str, Any]], new: int | None = None
+) -> scoring.SessionResult:
     """The table scored from scratch with ``hands`` (as entered, voided ones left out): the one
-    way the ledger asks the engine about a table. Raises ScoringError."""
-    return scoring.score_session(scoring.parse_session(table.document(hands)))
+    way the ledger asks the engine about a table. Raises ScoringError.
+
+    Every hand but the one at index ``new`` (the hand being entered or corrected, if any) was
+    checked when it was saved: its players' results are not checked together again, so a page
+    costs no more than before, and a hand stored under older rules still scores as it did.
+    """
+    session = scoring.parse_session(table.document(hands))
+    return scoring.score_session(session, new=() if new is None else (new,))
 
 
 def count(table: Table, hands: StoredHands) -> Tally:

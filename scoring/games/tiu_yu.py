@@ -74,11 +74,13 @@ class TiuYu(Game):
                     )
                 self._check_fish(name, result, table)
                 catch = Catch(name, result.large_fish_pips, result.small_fish_red, result.tiles)
-                check_catch(catch, table.result_path(name))
+                if not table.trusted:
+                    check_catch(catch, table.result_path(name))
                 catches.append(catch)
                 scores[name] = fish_score(result.large_fish_pips, result.small_fish_red)
         problems.raise_any()
-        check_catches(catches, table.path)
+        if not table.trusted:
+            check_catches(catches, table.path)
         ranking = self.rank(scores, table.order)
         winner = ranking[0]
         stake = table.options.stake

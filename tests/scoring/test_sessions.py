@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from scoring import GAMES, score
+from scoring import GAMES, ScoringError, parse_session, score, score_session
 
 from .documents import FOUR, THREE, TWO, hand, rejected, session
 
@@ -115,3 +115,14 @@ def test_a_hand_after_the_end_is_refused(options: dict[str, int], words: str) ->
     assert error.path == "hands[2]"
     assert words in error.message
     assert "play_to" not in error.message
+
+
+def test_hands_checked_before_are_not_checked_together_again() -> None:
+    impossible = hand(dict.fromkeys(FOUR, 86) | {"Anna": 76})
+    parsed = parse_session(session("jie-long", FOUR, [impossible, impossible]))
+    assert score_session(parsed, new=()).totals.scores["Bob"] == 172
+    with pytest.raises(ScoringError) as refused:
+        score_session(parsed, new=(1,))
+    assert refused.value.path == "hands[1]"
+    with pytest.raises(ScoringError):
+        score_session(parsed)  # every hand is new
