@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 from scoring.errors import ScoringError
 from scoring.tiles import Deck, Tile
-from scoring.whole_hand import Groups, feasible, first_refused
+from scoring.whole_hand import Groups, feasible, first_refused, names
 
 LARGE_FISH = 8  # pips at which a tile is a large fish
 LOW_CH_I_TSUN, HIGH_CH_I_TSUN = Tile(1, 2), Tile(2, 4)
@@ -100,7 +100,7 @@ mated pairs, so large-fish pips are even, and 0 or at least 16
                 "number of pips, or 1:2 with 2:4): nothing mates {tiles}",
                 f"{path}.tiles",
                 name=catch.name,
-                tiles=" and ".join(str(tile) for tile in left),
+                tiles=", ".join(str(tile) for tile in left),
             )
         return
     if catch.large not in large_totals():
@@ -136,7 +136,7 @@ def check_catches(catches: Sequence[Catch], path: str) -> None:
     >>> check_catches([Catch("Anna", 272, 0), Catch("Bob", 16, 0)], "hands[0]")
     Traceback (most recent call last):
     ...
-    scoring.errors.ScoringError: these catches cannot all be true in one hand: Anna 272 and \
+    scoring.errors.ScoringError: these catches cannot all be true in one hand: Anna 272, \
 Bob 16 large-fish pips add up to 288, more than the 272 in the deck
     """
     for large in (True, False):
@@ -309,10 +309,6 @@ def _small_splits(
 # -- saying why -------------------------------------------------------------------------------
 
 
-def _names(labels: Sequence[str]) -> str:
-    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
-
-
 def _refusal(catches: Sequence[Catch], path: str, *, large: bool) -> ScoringError:
     """A total beyond the deck, else the fewest players whose catches cannot all be true."""
     named = [catch for catch in catches if (catch.large if large else catch.red)]
@@ -323,7 +319,7 @@ def _refusal(catches: Sequence[Catch], path: str, *, large: bool) -> ScoringErro
             "these catches cannot all be true in one hand: {fish} large-fish pips add up "
             "to {total}, more than the {deck} in the deck",
             path,
-            fish=_names([f"{catch.name} {catch.large}" for catch in named]),
+            fish=names([f"{catch.name} {catch.large}" for catch in named]),
             total=total,
             deck=deck,
         )
@@ -332,7 +328,7 @@ def _refusal(catches: Sequence[Catch], path: str, *, large: bool) -> ScoringErro
             "these catches cannot all be true in one hand: {fish} red spots on small fish add "
             "up to {total}, more than the {deck} in the deck",
             path,
-            fish=_names([f"{catch.name} {catch.red}" for catch in named]),
+            fish=names([f"{catch.name} {catch.red}" for catch in named]),
             total=total,
             deck=deck,
         )
@@ -342,13 +338,13 @@ def _refusal(catches: Sequence[Catch], path: str, *, large: bool) -> ScoringErro
             "these catches cannot all be true in one hand: no deal of the deck gives {fish} "
             "large-fish pips at the same time",
             path,
-            fish=_names([f"{catch.name} {catch.large}" for catch in fewest]),
+            fish=names([f"{catch.name} {catch.large}" for catch in fewest]),
         )
     return ScoringError(
         "these catches cannot all be true in one hand: no deal of the deck gives {fish} "
         "red spots on small fish at the same time",
         path,
-        fish=_names([f"{catch.name} {catch.red}" for catch in fewest]),
+        fish=names([f"{catch.name} {catch.red}" for catch in fewest]),
     )
 
 

@@ -1,8 +1,8 @@
 """Every hand checked as a whole: its scores must come from disjoint tiles of one deck at once.
 
 Each player's score is first checked on its own (``scoring.games.base.check_player``); this
-module checks the players of one hand together (RULES.md, "Validation across the players of a
-hand"). The check is exact: it refuses a hand only when no deal of the deck gives every player
+module checks the players of one hand together (docs/rules.md, "The hand as
+a whole"). The check is exact: it refuses a hand only when no deal of the deck gives every player
 their score at the same time, and it accepts a hand only when one does.
 
 What a connecting game's hand needs (Jie Long, Ce Deng, Tsair Deng, Kko-li-but-i-gi, Ding Niu):
@@ -94,7 +94,7 @@ def check_scores(deck: Deck, claims: Sequence[Claim], path: str) -> None:
     Traceback (most recent call last):
     ...
     scoring.errors.ScoringError: these scores cannot all be true in one hand: no deal of the \
-deck gives Anna 3 and Celine 3 at the same time
+deck gives Anna 3, Celine 3 at the same time
     >>> check_scores(Deck.CHINESE_32, [Claim("Anna", 50, 0, 7), Claim("Bob", 86, 0, 8)], "")
     """
     if not _possible(deck, claims):
@@ -110,7 +110,7 @@ def check_declared_doubles(deck: Deck, holder: str, claims: Sequence[Claim], pat
     Traceback (most recent call last):
     ...
     scoring.errors.ScoringError: these scores cannot all be true in one hand: with Anna's 8 \
-doubles out, Bob 58, Celine 58 and Dominic 58 hold the rest of the deck, which adds up to an \
+doubles out, Bob 58, Celine 58, Dominic 58 hold the rest of the deck, which adds up to an \
 odd number from 155 to 187, not 174
     """
     if not _possible(deck, claims, holder=True):
@@ -203,7 +203,7 @@ def feasible(groups: Groups, needs: tuple[Need, ...], cap: int = 0) -> bool:
             return False
     if len(packed) < 2:
         return True  # one player's reach is exact
-    steps = 16  # one way down the groups and some turning back (by benchmark)
+    steps = 20  # two ways down the groups, about (chosen by benchmark)
     while True:
         for search in searches:
             try:
@@ -416,9 +416,10 @@ class _Search:
 # -- saying why -------------------------------------------------------------------------------
 
 
-def _names(labels: Sequence[str]) -> str:
-    """``Anna 86, Bob 86 and Celine 2``."""
-    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+def names(labels: Sequence[str]) -> str:
+    """``Anna 86, Bob 86, Celine 2``: joined without a word of English, so that a message
+    translated into another language reads whole."""
+    return ", ".join(labels)
 
 
 def most_pips(deck: Deck, tiles: int) -> int:
@@ -477,7 +478,7 @@ def _refusal(
 
 def _too_many(deck: Deck, claims: Sequence[Claim], path: str) -> ScoringError | None:
     total = sum(claim.pips for claim in claims)
-    scores = _names([claim.label for claim in claims])
+    scores = names([claim.label for claim in claims])
     if total > deck.pips:
         return ScoringError(
             "these scores cannot all be true in one hand: {scores} add up to {total}, "
@@ -518,7 +519,7 @@ def _no_deal(claims: Sequence[Claim], path: str) -> ScoringError:
         "these scores cannot all be true in one hand: no deal of the deck gives {scores} "
         "at the same time",
         path,
-        scores=_names([claim.label for claim in claims]),
+        scores=names([claim.label for claim in claims]),
     )
 
 
@@ -531,7 +532,7 @@ def _doubles_refusal(
             entered.update(claim.tiles)
     left = Counter(deck.counts) - entered
     doubles = tuple(tile.pips for tile in sorted(left.elements()) if _is_double(tile))
-    scores = _names([claim.label for claim in named])
+    scores = names([claim.label for claim in named])
     if len(doubles) < HOLDS:
         return ScoringError(
             "these scores cannot all be true in one hand: {holder} declared 8 doubles, "
@@ -565,5 +566,5 @@ def _no_doubles_deal(holder: str, claims: Sequence[Claim], path: str) -> Scoring
         "8 doubles and {scores} at the same time",
         path,
         holder=holder,
-        scores=_names([claim.label for claim in claims]),
+        scores=names([claim.label for claim in claims]),
     )

@@ -254,27 +254,27 @@ IMPOSSIBLE = [
     ),
     pytest.param(
         one_hand("jie-long", FOUR, {"Anna": 3, "Bob": 3, "Celine": 10, "Dominic": 12}),
-        ("Anna 3 and Bob 3", "no deal"),
+        ("Anna 3, Bob 3", "no deal"),
         id="two players of 3 pips: the deck has one 1:2",
     ),
     pytest.param(
         one_hand("jie-long", FOUR, {"Anna": 2, "Bob": 86, "Celine": 85, "Dominic": 12}),
-        ("Bob 86 and Celine 85",),
+        ("Bob 86, Celine 85",),
         id="only one set of 8 tiles makes 86, and it is the one 85 needs too",
     ),
     pytest.param(
         one_hand("jie-long", TWO, {"Anna": 143, "Bob": 150}),
-        ("Anna 143 and Bob 150", "293", "227"),
+        ("Anna 143, Bob 150", "293", "227"),
         id="two players, each at their most",
     ),
     pytest.param(
         one_hand("jie-long", THREE, {"Anna": 80, "Bob": 80, "Celine": 61}),
-        ("Anna 80, Bob 80 and Celine 61", "221", "29 tiles", "220"),
+        ("Anna 80, Bob 80, Celine 61", "221", "29 tiles", "220"),
         id="three players: the 29 tiles they can have add up to 220 at most",
     ),
     pytest.param(
         one_hand("jie-long", FOUR, {"Anna": 3, "Bob": 3, "Celine": 8, "Dominic": 4}, blocked=True),
-        ("Anna 3 and Bob 3", "no deal"),
+        ("Anna 3, Bob 3", "no deal"),
         id="a blocked hand is checked as a played one",
     ),
     pytest.param(
@@ -283,7 +283,7 @@ IMPOSSIBLE = [
             FOUR,
             {"Anna": tiles("6:6", "6:6"), "Bob": 86, "Celine": 2, "Dominic": 4},
         ),
-        ("Anna 24 and Bob 86", "10 tiles", "104 at most"),
+        ("Anna 24, Bob 86", "10 tiles", "104 at most"),
         id="tiles entered are not there for another player's pips",
     ),
     pytest.param(
@@ -297,7 +297,7 @@ IMPOSSIBLE = [
                 "Dominic": 12,
             },
         ),
-        ("Anna 76 and Bob 86",),
+        ("Anna 76, Bob 86",),
         id="head-seven and tail-eight both at their most",
     ),
     pytest.param(
@@ -311,7 +311,7 @@ IMPOSSIBLE = [
                 "Dominic": special(70, "tail_eight"),
             },
         ),
-        ("Bob 80, Celine 80 and Dominic 70", "230", "227 pips"),
+        ("Bob 80, Celine 80, Dominic 70", "230", "227 pips"),
         id="three tails above the deck",
     ),
     pytest.param(
@@ -321,22 +321,22 @@ IMPOSSIBLE = [
             {"Anna": special(19, "head_six"), "Bob": special(23, "tail_seven")},
             options={"head_tail": "6/7"},
         ),
-        ("Anna 19 and Bob 23", "13 tiles", "57 at least"),
+        ("Anna 19, Bob 23", "13 tiles", "57 at least"),
         id="head-six and tail-seven both at their least",
     ),
     pytest.param(
         one_hand("tsair-deng", THREE, {"Anna": 3, "Bob": 5, "Celine": 3}),
-        ("Anna 3 and Celine 3",),
+        ("Anna 3, Celine 3",),
         id="Tsair Deng: two players of 3 pips",
     ),
     pytest.param(
         one_hand("kkoribuchigi", THREE, {"Anna": 68, "Bob": 76, "Celine": 4}),
-        ("Anna 68 and Bob 76", "15 tiles", "122 at most"),
+        ("Anna 68, Bob 76", "15 tiles", "122 at most"),
         id="Kko-li-but-i-gi, three players: 76 takes the tiles 68 needs",
     ),
     pytest.param(
         one_hand("kkoribuchigi", TWO, {"Anna": 97, "Bob": 60}),
-        ("Anna 97 and Bob 60", "157", "155 pips"),
+        ("Anna 97, Bob 60", "157", "155 pips"),
         id="Kko-li-but-i-gi, two players above the 155 pips of kkori-24",
     ),
     pytest.param(
@@ -345,7 +345,7 @@ IMPOSSIBLE = [
             ("Adam", "Boris", "Celine", "Dominik"),
             {"Adam": 56, "Boris": 66, "Celine": 4, "Dominik": 4},
         ),
-        ("Adam 56 and Boris 66", "11 tiles", "111 at most"),
+        ("Adam 56, Boris 66", "11 tiles", "111 at most"),
         id="Ding Niu: both need the two 6:6",
     ),
     pytest.param(
@@ -354,7 +354,7 @@ IMPOSSIBLE = [
             ("Adam", "Boris", "Celine", "Dominik"),
             {"Adam": 10, "Boris": 7, "Celine": 7, "Dominik": 7},
         ),
-        ("Boris 7, Celine 7 and Dominik 7", "no deal"),
+        ("Boris 7, Celine 7, Dominik 7", "no deal"),
         id="Ding Niu: a 7 is a 1:6, and the deck has two",
     ),
 ]
@@ -374,7 +374,7 @@ def test_scores_no_deal_gives_at_once_are_refused_naming_the_players(
 DECLARED = [
     pytest.param(
         {"Bob": 86, "Celine": 86, "Dominic": 86},
-        ("Anna's 8 doubles", "Bob 86, Celine 86 and Dominic 86", "155 to 187", "258"),
+        ("Anna's 8 doubles", "Bob 86, Celine 86, Dominic 86", "155 to 187", "258"),
         id="three players entering 86 each",
     ),
     pytest.param(
@@ -384,7 +384,7 @@ DECLARED = [
     ),
     pytest.param(
         {"Bob": 28, "Celine": 86},
-        ("no deal", "Anna 8 doubles", "Bob 28 and Celine 86"),
+        ("no deal", "Anna 8 doubles", "Bob 28, Celine 86"),
         id="three players: 28 and 86 need 8 of the 12 doubles between them",
     ),
 ]
@@ -452,25 +452,25 @@ CATCHES = [
     pytest.param(
         {"Anna": tiles("1:2", "3:3"), "Bob": fish(0, 0)},
         "hands[0].results.Anna.tiles",
-        ("1:2 and 3:3",),
+        ("1:2, 3:3",),
         id="1:2 mates 1:2 and 2:4 only",
     ),
     pytest.param(
         {"Anna": fish(200, 0), "Bob": fish(100, 0)},
         "hands[0]",
-        ("Anna 200 and Bob 100", "300", "272"),
+        ("Anna 200, Bob 100", "300", "272"),
         id="both players claiming more large fish than the deck holds",
     ),
     pytest.param(
         {"Anna": fish(0, 40), "Bob": fish(0, 20)},
         "hands[0]",
-        ("Anna 40 and Bob 20", "60", "48"),
+        ("Anna 40, Bob 20", "60", "48"),
         id="both players claiming more red spots than the small fish have",
     ),
     pytest.param(
         {"Anna": tiles(*["6:6"] * 4), "Bob": fish(24, 0)},
         "hands[0]",
-        ("Anna 48 and Bob 24", "no deal"),
+        ("Anna 48, Bob 24", "no deal"),
         id="all four 6:6 are Anna's, so Bob's 24 is a pair of 12s no more",
     ),
 ]
@@ -490,7 +490,7 @@ def test_three_tiu_yu_players_share_one_deck() -> None:
     results = {"Anna": fish(100, 10), "Bob": fish(100, 10), "Celine": fish(80, 10)}
     error = rejected(session("tiu-yu", THREE, [hand(results)]))
     assert error.path == "hands[0]"
-    assert "Anna 100, Bob 100 and Celine 80" in error.message
+    assert "Anna 100, Bob 100, Celine 80" in error.message
 
 
 @pytest.mark.parametrize(
