@@ -4,13 +4,14 @@ options, and the engine's messages beside the right field."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
 
 from scoring import OPTION_SPECS, ScoringError
+from scoring.text import Phrase
 
 # Made by the phone for each hand it submits (the API's Idempotency-Key has the same form).
 IDEMPOTENCY_KEY = re.compile(r"[\w-]{8,64}", re.ASCII)
@@ -53,13 +54,17 @@ class OptionFields(forms.Form):
 
 
 def engine_message(error: ScoringError) -> str:
-    """The engine's message in the page's language: its template translated, then filled in."""
-    template = _(error.template)
-    if template == error.template:
-        return error.message
-    if not error.params:
-        return template
+    """The engine's message in the page's language: its template translated, then filled in
+    with its params, each ``Phrase`` among them translated the same way first."""
+    return _say(error.template, error.params)
+
+
+def _say(template: str, params: Mapping[str, object]) -> str:
+    words = {
+        key: _say(value.template, value.params) if isinstance(value, Phrase) else value
+        for key, value in params.items()
+    }
     try:
-        return template.format(**error.params)
-    except (KeyError, IndexError, ValueError):
-        return error.message
+        return _(template).format(**words) if words else _(template)
+    except (KeyError, IndexError, ValueError):  # a translation that lost a placeholder
+        return template.format(**words)

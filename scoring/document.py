@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
+from contextlib import suppress
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
 from typing import Any, TypeVar
@@ -27,10 +29,12 @@ from scoring.model import (
 )
 from scoring.options import OPTION_SPECS, Amount
 from scoring.session import score_session
+from scoring.text import N_, Phrase
 from scoring.tiles import Tile
 
 E = TypeVar("E", bound=StrEnum)
 MAX_WHOLE = 10_000  # far above any score; keeps absurd numbers from costing time
+A_FIELD = Phrase("a field here")
 
 
 def score(document: object) -> dict[str, Any]:
@@ -78,7 +82,8 @@ _CHOICES = {"head_tail": HeadTail, "payment": ChipPayment, "next_first": NextFir
 
 
 def _options(game: Game, value: object) -> Options:
-    raw = _object(value, "options", optional=game.option_names, what=f"an option of {game.title}")
+    what = Phrase("an option of {game}", game=game.title)
+    raw = _object(value, "options", optional=game.option_names, what=what)
     parsed: dict[str, Any] = {}
     problems = Problems()
     for name, item in raw.items():
@@ -97,7 +102,12 @@ def _option(name: str, item: object) -> object:
         return _count(item, path, spec.most)
     if name == "redeal_doubles":
         if str(_whole(item, path)) not in spec.values:
-            raise ScoringError("redeal_doubles is 7 (the usual rule) or 6 (the variant)", path)
+            raise ScoringError(
+                "a redeal is asked for with 7 doubles (the usual rule) or 6 (the variant), "
+                "not {value}",
+                path,
+                value=_shown(item),
+            )
         return _whole(item, path)
     return _choice(_CHOICES[name], item, path)
 
@@ -117,7 +127,7 @@ def _hand(game: Game, value: object, path: str) -> Hand:
     for name, result in results.items():
         with problems:
             read_results[_string(name, f"{path}.results")] = read(
-                game, result, f"{path}.results.{name}"
+                game, name, result, f"{path}.results.{name}"
             )
     problems.raise_any()
     return Hand(
@@ -132,7 +142,7 @@ def _hand(game: Game, value: object, path: str) -> Hand:
     )
 
 
-def _pips(game: Game, value: object, path: str) -> Result:
+def _pips(game: Game, name: str, value: object, path: str) -> Result:
     if type(value) is dict and value.keys() == {"pips"}:  # the common case, kept quick
         pips = value["pips"]
         if type(pips) is int and pips >= 0:
@@ -142,16 +152,17 @@ def _pips(game: Game, value: object, path: str) -> Result:
         raise ScoringError("give either pips (a number) or tiles (a list), not both", path)
     if "pips" not in raw and "tiles" not in raw:
         raise ScoringError("the score is missing: give pips (a number) or tiles (a list)", path)
-    specials = _specials(raw.get("specials", []), f"{path}.specials")
+    specials = _specials(game, raw.get("specials", []), f"{path}.specials")
     if "tiles" in raw:
         return game.result_from_tiles(_tiles(raw["tiles"], f"{path}.tiles"), specials)
-    return Result(pips=_whole(raw["pips"], f"{path}.pips"), specials=specials)
+    score = Phrase("{name}'s score", name=name)
+    return Result(pips=_whole(raw["pips"], f"{path}.pips", score), specials=specials)
 
 
-def _fish(game: Game, value: object, path: str) -> Result:
+def _fish(game: Game, name: str, value: object, path: str) -> Result:
     fields = {"tiles", "large_fish_pips", "small_fish_red"}
     raw = _object(value, path, optional=fields | {"specials"})
-    specials = _specials(raw.get("specials", []), f"{path}.specials")
+    specials = _specials(game, raw.get("specials", []), f"{path}.specials")
     if "tiles" in raw:
         if len(raw.keys() & fields) > 1:
             raise ScoringError(
@@ -162,20 +173,36 @@ def _fish(game: Game, value: object, path: str) -> Result:
         raise ScoringError(
             "give the captured tiles, or both large_fish_pips and small_fish_red", path
         )
+    large = Phrase("{name}'s large-fish pips", name=name)
+    red = Phrase("{name}'s small-fish red spots", name=name)
     return Result(
-        large_fish_pips=_whole(raw["large_fish_pips"], f"{path}.large_fish_pips"),
-        small_fish_red=_whole(raw["small_fish_red"], f"{path}.small_fish_red"),
+        large_fish_pips=_whole(raw["large_fish_pips"], f"{path}.large_fish_pips", large),
+        small_fish_red=_whole(raw["small_fish_red"], f"{path}.small_fish_red", red),
         specials=specials,
     )
 
 
 _READERS = {Entry.PIPS: _pips, Entry.FISH: _fish}
+_SPECIAL_VALUES = frozenset(special.value for special in Special)
 
 
-def _specials(value: object, path: str) -> frozenset[Special]:
+def _specials(game: Game, value: object, path: str) -> frozenset[Special]:
     if value == []:
         return frozenset()
-    items = [_choice(Special, item, f"{path}[{i}]") for i, item in enumerate(_list(value, path))]
+    items = []
+    for i, item in enumerate(_list(value, path)):
+        special = Special(item) if isinstance(item, str) and item in _SPECIAL_VALUES else None
+        if special not in game.specials:
+            raise ScoringError(
+                N_("{value} is not a special result of {game}: it has {allowed}")
+                if game.specials
+                else N_("{value} is not a special result: {game} has none"),
+                f"{path}[{i}]",
+                value=_shown(item),
+                game=game.title,
+                allowed=", ".join(json.dumps(known.value) for known in sorted(game.specials)),
+            )
+        items.append(special)
     if len(set(items)) < len(items):
         raise ScoringError("a special result is listed twice", path)
     return frozenset(items)
@@ -191,14 +218,14 @@ def _object(
     *,
     required: set[str] | frozenset[str] = frozenset(),
     optional: set[str] | frozenset[str] | None = None,
-    what: str = "a field here",
+    what: Phrase = A_FIELD,
 ) -> dict[str, object]:
     """A JSON object; with ``optional`` given, only the listed keys are allowed."""
     if not isinstance(value, dict):
         raise ScoringError("expected an object ({...})", path)
     for key in value:
         if optional is not None and key not in required and key not in optional:
-            allowed = ", ".join(sorted(set(required) | set(optional))) or "nothing"
+            allowed = ", ".join(sorted(set(required) | set(optional))) or Phrase("nothing")
             raise ScoringError(
                 "{key} is not {what} (allowed: {allowed})",
                 _join(path, str(key)),
@@ -236,63 +263,70 @@ def _choice(kind: type[E], value: object, path: str) -> E:
     try:
         return kind(value) if isinstance(value, str) else kind("")
     except ValueError:
-        allowed = ", ".join(repr(member.value) for member in kind)
         raise ScoringError(
-            "{value} is not one of {allowed}", path, value=repr(value), allowed=allowed
+            "{value} is not one of {allowed}",
+            path,
+            value=_shown(value),
+            allowed=", ".join(json.dumps(member.value) for member in kind),
         ) from None
 
 
-def _number(value: object, path: str, what: str) -> Decimal:
-    if isinstance(value, bool) or not isinstance(value, int | float | str | Decimal):
-        raise ScoringError("expected {what}", path, what=what)
-    try:
-        number = Decimal(repr(value) if isinstance(value, float) else value)
-    except InvalidOperation:
-        raise ScoringError(
-            "expected {what}, not {value}", path, what=what, value=repr(value)
-        ) from None
-    if not number.is_finite():
-        raise ScoringError("expected {what}, not {value}", path, what=what, value=repr(value))
+def _shown(value: object) -> str:
+    """A value as the document or the form gave it: text as typed, anything else as JSON."""
+    if isinstance(value, str):
+        return value
+    return json.dumps(value, ensure_ascii=False, default=str)
+
+
+def _number(value: object, path: str, what: Phrase, about: Phrase | None) -> Decimal:
+    """A finite number, or a refusal that says ``what`` was expected (of ``about``)."""
+    number = None
+    if not isinstance(value, bool) and isinstance(value, int | float | str | Decimal):
+        with suppress(InvalidOperation):
+            number = Decimal(repr(value) if isinstance(value, float) else value)
+    if number is None or not number.is_finite():
+        raise _expected(what, value, path, about)
     return number
 
 
-def _whole(value: object, path: str) -> int:
-    what = "a whole number, 0 or more"
-    number = _number(value, path, what)
+def _expected(what: Phrase, value: object, path: str, about: Phrase | None) -> ScoringError:
+    if about is None:
+        return ScoringError("expected {what}, not {value}", path, what=what, value=_shown(value))
+    return ScoringError(
+        "{about} must be {what}, not {value}", path, about=about, what=what, value=_shown(value)
+    )
+
+
+def _whole(value: object, path: str, about: Phrase | None = None) -> int:
+    what = Phrase("a whole number, 0 or more")
+    number = _number(value, path, what, about)
     if number > MAX_WHOLE:
-        raise ScoringError(
-            "expected a whole number no larger than {most}: no hand comes near that",
-            path,
-            most=MAX_WHOLE,
-        )
-    if number < 0 or number != number.to_integral_value():
-        raise ScoringError("expected a whole number, 0 or more, not {value}", path, value=value)
+        what = Phrase("a whole number no larger than {most}", most=MAX_WHOLE)
+    if number > MAX_WHOLE or number < 0 or number != number.to_integral_value():
+        raise _expected(what, value, path, about)
     return int(number)
 
 
 def _count(value: object, path: str, most: int) -> int:
-    number = _number(value, path, "a whole number")
+    what = Phrase("a whole number from 1 to {most}", most=most)
+    number = _number(value, path, what, None)
     if not 1 <= number <= most or number != number.to_integral_value():
-        raise ScoringError(
-            "expected a whole number from 1 to {most}, not {value}", path, most=most, value=value
-        )
+        raise _expected(what, value, path, None)
     return int(number)
 
 
 def _money(value: object, path: str, limits: Amount) -> Decimal:
-    what = "an amount such as 1 or 0.50 (0: points only)"
-    number = _number(value, path, what)
-    exponent = number.as_tuple().exponent
     most, places = limits
+    what = Phrase(
+        "an amount from 0 (points only) to {most}, such as 1 or 0.50, "
+        "with at most {places} decimal places",
+        most=most,
+        places=places,
+    )
+    number = _number(value, path, what, None)
+    exponent = number.as_tuple().exponent
     if not 0 <= number <= most or (isinstance(exponent, int) and -exponent > places):
-        raise ScoringError(
-            "expected an amount from 0 (points only) to {most}, such as 1 or 0.50, "
-            "with at most {places} decimal places, not {value}",
-            path,
-            most=most,
-            places=places,
-            value=value,
-        )
+        raise _expected(what, value, path, None)
     return number
 
 

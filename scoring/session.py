@@ -25,6 +25,7 @@ from scoring.model import (
     Totals,
 )
 from scoring.settlement import ZERO, net, settle_up
+from scoring.text import N_
 
 
 @lru_cache(maxsize=256)
@@ -242,12 +243,14 @@ def check_session(session: Session) -> Game:
     game = get_game(session.game)
     counts = game.player_counts
     if len(session.seating) not in counts:
-        allowed = f"exactly {counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
         raise ScoringError(
-            "{game} is for {allowed} players, not {count}",
+            N_("{game} is for {least} to {most} players, not {count}")
+            if len(counts) > 1
+            else N_("{game} is for exactly {least} players, not {count}"),
             "seating",
             game=game.title,
-            allowed=allowed,
+            least=counts[0],
+            most=counts[-1],
             count=len(session.seating),
         )
     seen: dict[str, str] = {}
@@ -256,10 +259,10 @@ def check_session(session: Session) -> Game:
         key = names.canonical(name)
         if key in seen:
             raise ScoringError(
-                "{name} is seated twice (as {other} too): give every player a different name",
+                '"{name}" is seated twice (as "{other}" too): give every player a different name',
                 f"seating[{i}]",
-                name=repr(name),
-                other=repr(seen[key]),
+                name=name,
+                other=seen[key],
             )
         seen[key] = name
     _check_seated(session, session.first, "first")
@@ -278,18 +281,18 @@ def check_session(session: Session) -> Game:
                     "{game} has no {event} hands",
                     f"{path}.{event.value}",
                     game=game.title,
-                    event=event.value,
+                    event=event.label,
                 )
         if len(events) > 1:
             raise ScoringError(
                 "a hand cannot be both {one} and {other}",
                 f"{path}.{events[1].value}",
-                one=events[0].value,
-                other=events[1].value,
+                one=events[0].label,
+                other=events[1].label,
             )
     return game
 
 
 def _check_seated(session: Session, name: str, path: str) -> None:
     if name not in session.seating:
-        raise ScoringError("{name} is not seated at this table", path, name=repr(name))
+        raise ScoringError('"{name}" is not seated at this table', path, name=name)

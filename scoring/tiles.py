@@ -9,6 +9,7 @@ from enum import StrEnum
 from functools import cache
 
 from scoring.errors import ScoringError
+from scoring.text import Phrase
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -92,9 +93,33 @@ class Deck(StrEnum):
     def pips(self) -> int:
         return sum(tile.pips * n for tile, n in self.counts.items())
 
+    @property
+    def words(self) -> Phrase:
+        """The deck as players know it, for a message: "the Chinese set of 32 tiles"."""
+        return _WORDS[self][0]
+
+    @property
+    def without(self) -> Phrase | None:
+        """What the deck leaves out of the Chinese set, said as a rule of the game."""
+        return _WORDS[self][1]
+
     def all_tiles(self) -> tuple[Tile, ...]:
         """Every physical tile of the deck, copies included, in tile order."""
         return tuple(tile for tile, n in sorted(self.counts.items()) for _ in range(n))
+
+
+_WORDS = {
+    Deck.CHINESE_32: (Phrase("the Chinese set of 32 tiles"), None),
+    Deck.DING_NIU_24: (
+        Phrase("the 24 tiles of Ding Niu"),
+        Phrase("Ding Niu plays without the military tiles other than 2:6 and 3:6"),
+    ),
+    Deck.KKORI_24: (
+        Phrase("the 24 tiles of Kko-li-but-i-gi for two or three"),
+        Phrase("Kko-li-but-i-gi for two or three plays without the 3:3 to 6:6 doubles"),
+    ),
+    Deck.DOUBLE_64: (Phrase("the 64 tiles of Tiu Yu (two Chinese sets)"), None),
+}
 
 
 @cache
@@ -144,32 +169,36 @@ def pip_totals(deck: Deck, min_tiles: int, max_tiles: int) -> frozenset[int]:
     return subset_totals(tuple(tile.pips for tile in deck.all_tiles()), min_tiles, max_tiles)
 
 
-def check_in_deck(hands: Iterable[tuple[str, tuple[Tile, ...]]], deck: Deck) -> None:
+def check_in_deck(hands: Iterable[tuple[str, str, tuple[Tile, ...]]], deck: Deck) -> None:
     """Raise ScoringError when the tiles entered across a hand are more than ``deck`` holds.
 
-    ``hands`` gives (path, tiles) for every player who entered tiles.
+    ``hands`` gives (name, path, tiles) for every player who entered tiles.
     """
     seen: Counter[Tile] = Counter()
-    for path, entered in hands:
+    for name, path, entered in hands:
         for i, tile in enumerate(entered):
             held = deck.counts.get(tile, 0)
             if held == 0:
                 raise ScoringError(
-                    "the {deck} deck has no {tile} tile", f"{path}[{i}]", deck=deck.value, tile=tile
+                    "{name} entered {tile}, but there is no {tile} in this game: {without}",
+                    f"{path}[{i}]",
+                    name=name,
+                    tile=str(tile),
+                    without=deck.without,
                 )
             seen[tile] += 1
             if seen[tile] > held:
-                facts = {"tile": str(tile), "times": seen[tile], "deck": deck.value}
+                facts = {"name": name, "tile": str(tile), "times": seen[tile], "deck": deck.words}
                 if held == 1:
                     raise ScoringError(
-                        "{tile} is entered {times} times in this hand, "
-                        "but the {deck} deck holds one copy",
+                        "{tile} is entered {times} times in this hand (the last by {name}), "
+                        "but there is only one {tile} in {deck}",
                         f"{path}[{i}]",
                         **facts,
                     )
                 raise ScoringError(
-                    "{tile} is entered {times} times in this hand, "
-                    "but the {deck} deck holds {held} copies",
+                    "{tile} is entered {times} times in this hand (the last by {name}), "
+                    "but there are only {held} in {deck}",
                     f"{path}[{i}]",
                     held=held,
                     **facts,

@@ -179,12 +179,18 @@ class Score(APIView):
         examples=[
             *WORKED_EXAMPLES,
             OpenApiExample(
-                "Refused: a pips total the deck cannot make",
+                "Refused: a score that is not a whole number",
                 response_only=True,
                 status_codes=["400"],
                 value={
-                    "error": "expected a whole number, 0 or more, not -3",
+                    "error": "Bob's score must be a whole number, 0 or more, not -3",
                     "path": "hands[0].results.Bob.pips",
+                    "errors": [
+                        {
+                            "error": "Bob's score must be a whole number, 0 or more, not -3",
+                            "path": "hands[0].results.Bob.pips",
+                        }
+                    ],
                 },
             ),
         ],

@@ -12,6 +12,7 @@ from typing import ClassVar, NamedTuple
 from scoring.errors import Problems, ScoringError
 from scoring.model import Entry, Hand, HandEvent, HeadTail, Options, Payment, Result, Special
 from scoring.options import ENDS, OPTION_SPECS, OptionSpec
+from scoring.text import Phrase
 from scoring.tiles import Deck, Tile, check_in_deck, pip_totals
 from scoring.whole_hand import Claim, check_scores
 
@@ -173,7 +174,7 @@ class Game:
             return
         check_in_deck(
             (
-                (table.result_path(name, "tiles"), result.tiles)
+                (name, table.result_path(name, "tiles"), result.tiles)
                 for name, result in hand.results.items()
                 if result.tiles is not None
             ),
@@ -181,14 +182,17 @@ class Game:
         )
 
     def check_pips(
-        self, name: str, result: Result, table: Table, tile_range: tuple[int, int], why: str
+        self, name: str, result: Result, table: Table, tile_range: tuple[int, int], why: Phrase
     ) -> None:
         """The score is one that ``tile_range`` tiles of the deck can make."""
         low, high = tile_range
         deck = self.deck(table.players)
-        count = (
-            f"exactly {low}" if low == high else f"up to {high}" if low == 0 else f"{low} to {high}"
-        )
+        if low == high:
+            count = Phrase("exactly {count}", count=low)
+        elif low == 0:
+            count = Phrase("up to {count}", count=high)
+        else:
+            count = Phrase("{low} to {high}", low=low, high=high)
         if result.tiles is not None:
             if not low <= len(result.tiles) <= high:
                 raise ScoringError(
@@ -202,12 +206,12 @@ class Game:
         elif result.pips not in pip_totals(deck, low, high):
             raise ScoringError(
                 "{name}'s score of {score} is impossible: no set of {count} tiles "
-                "from the {deck} deck adds up to it ({why})",
+                "from {deck} adds up to it ({why})",
                 table.result_path(name, "pips"),
                 name=name,
                 score=result.pips,
                 count=count,
-                deck=deck.value,
+                deck=deck.words,
                 why=why,
             )
 
@@ -271,48 +275,52 @@ def check_player(game: Game, name: str, result: Result, table: Table) -> frozens
     for special in sorted(specials):
         rule = SPECIAL_RULES[special]
         if special not in game.specials:
-            known = ", ".join(sorted(game.specials)) or "none"
             raise ScoringError(
-                "{special} is not a special result of {game} (it knows: {known})",
+                "{game} has no {special}: its special results are {known}",
                 path,
-                special=special.value,
+                special=special.label,
                 game=game.title,
-                known=known,
+                known=", ".join(known.label for known in sorted(game.specials)),
             )
         if not rule.seat_allows(leads):
             if rule.seat is Seat.HEAD:
                 raise ScoringError(
-                    "{special} is only for the first player, and {first} led this hand",
+                    "{name} cannot have {special}: it is only for the player who led, "
+                    "and {first} led this hand",
                     path,
-                    special=special.value,
+                    name=name,
+                    special=special.label,
                     first=table.first,
                 )
             raise ScoringError(
-                "{special} is only for a player who did not lead, and {name} led this hand",
+                "{name} cannot have {special}: it is only for a player who did not lead, "
+                "and {name} led this hand",
                 path,
-                special=special.value,
                 name=name,
+                special=special.label,
             )
         if not rule.options_allow(table.options):
             raise ScoringError(
-                '{special} counts only with the head-6/tail-7 option (head_tail "6/7")',
+                "{name} cannot have {special}: it counts only when the table plays "
+                "head and tail 6/7, and this table plays 7/8",
                 path,
-                special=special.value,
+                name=name,
+                special=special.label,
             )
     kinds = sorted(specials & (LOW | {Special.PASS}))
     if len(kinds) > 1:
         raise ScoringError(
-            "{one} and {other} cannot both be true of {name}",
+            "{name} cannot have both {one} and {other}",
             path,
-            one=kinds[0].value,
-            other=kinds[1].value,
+            one=kinds[0].label,
+            other=kinds[1].label,
             name=name,
         )
     if Special.PASS in game.specials and result.pips == 0 and not kinds:
         specials |= {Special.PASS}
     if Special.PASS in specials and result.pips:
         raise ScoringError(
-            "{name} passed (discarded nothing), so the score must be 0, not {score}",
+            "{name} passed, so {name}'s score must be 0, not {score}",
             table.result_path(name, "pips" if result.tiles is None else "tiles"),
             name=name,
             score=result.pips,
@@ -324,19 +332,21 @@ def check_player(game: Game, name: str, result: Result, table: Table) -> frozens
 
 def seat_tiles(
     game: Game, name: str, specials: frozenset[Special], table: Table
-) -> tuple[tuple[int, int], str]:
+) -> tuple[tuple[int, int], Phrase]:
     """How many tiles ``name``'s score is made of (fewest, most), given the specials in force
     (as ``check_player`` returns them), and why."""
     dealt = game.tiles_each(table.players)
     if Special.PASS in specials:
-        return (0, 0), "a pass"
+        return (0, 0), Phrase("a pass discards no tiles")
     kinds = sorted(specials & LOW)
     if kinds:
         kept = dealt - (SPECIAL_RULES[kinds[0]].keeps or 0)
-        return (kept, kept), str(kinds[0])
+        return (kept, kept), Phrase(
+            "{special} counts {count} tiles", special=kinds[0].label, count=kept
+        )
     if name == table.first:
-        return (0, dealt - 1), f"the first player led one of {dealt} tiles"
-    return (0, dealt), f"each player holds {dealt} tiles"
+        return (0, dealt - 1), Phrase("the player who led played one of {dealt} tiles", dealt=dealt)
+    return (0, dealt), Phrase("each player holds {dealt} tiles", dealt=dealt)
 
 
 def check_whole(

@@ -9,6 +9,7 @@ from scoring.games.base import LOW, Game, Outcome, Table
 from scoring.model import Hand, HandEvent, Payment, Special
 from scoring.options import ENDS
 from scoring.settlement import pairwise
+from scoring.text import Phrase
 from scoring.whole_hand import Claim, check_declared_doubles
 
 # The multiplier belongs to the pair, whichever of the two pays (RULES.md, Decision).
@@ -78,7 +79,10 @@ class CeDeng(Game):
                         holder=holder,
                         name=name,
                     )
-                self.check_pips(name, result, table, (dealt, dealt), "the pips of a dealt hand")
+                why = Phrase(
+                    "the hand was not played: each counts the {dealt} tiles dealt", dealt=dealt
+                )
+                self.check_pips(name, result, table, (dealt, dealt), why)
         problems.raise_any()
         if not table.trusted:
             claims = [

@@ -10,6 +10,7 @@ from scoring.games.base import Game, Outcome, Table
 from scoring.model import Payment, Special
 from scoring.options import ENDS
 from scoring.tiles import Deck
+from scoring.whole_hand import names
 
 CHIPS = (1, 2, 3)  # what 2nd, 3rd and 4th pay the 1st
 SUANZHANG_PENALTY = 12
@@ -54,7 +55,7 @@ class DingNiu(Game):
             raise ScoringError(
                 "only one player creates the SuanZhang, but {names} are marked",
                 table.result_path(creators[1], "specials"),
-                names=" & ".join(creators),
+                names=names(creators),
             )
         ranking = self.rank(scores, table.order)
         winner = ranking[0]

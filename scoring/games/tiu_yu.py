@@ -95,13 +95,17 @@ class TiuYu(Game):
         large, small = fish_totals()
         if result.large_fish_pips not in large:
             raise ScoringError(
-                "no set of large fish (tiles of 8 pips or more) adds up to {pips} pips",
+                "{name}'s large fish cannot add up to {pips} pips: no set of tiles "
+                "of 8 pips or more does",
                 table.result_path(name, "large_fish_pips"),
+                name=name,
                 pips=result.large_fish_pips,
             )
         if result.small_fish_red not in small:
             raise ScoringError(
-                "no set of small fish (tiles under 8 pips) has {red} red spots",
+                "{name}'s small fish cannot have {red} red spots: no set of tiles "
+                "under 8 pips does",
                 table.result_path(name, "small_fish_red"),
+                name=name,
                 red=result.small_fish_red,
             )

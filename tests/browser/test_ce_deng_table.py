@@ -230,7 +230,7 @@ def test_an_impossible_score_gets_the_engines_message_beside_it_and_nothing_is_s
     page.get_by_role("button", name="Save hand").click()
 
     expect(page.locator("#player-1 .error")).to_contain_text(
-        "Bob's score of 1 is impossible: no set of up to 8 tiles from the chinese-32 deck"
+        "Bob's score of 1 is impossible: no set of up to 8 tiles from the Chinese set of 32 tiles"
     )
     expect(page.locator(".error")).to_have_count(1)
     expect(page.locator("#pips-1")).to_have_value("1")  # what was typed stays, to fix it

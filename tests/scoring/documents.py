@@ -7,8 +7,9 @@ from decimal import Decimal
 from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 
-from scoring import ScoringError, score
+from scoring import GAMES, Deck, ScoringError, score
 
 FOUR = ("Anna", "Bob", "Celine", "Dominic")
 THREE = FOUR[:3]
@@ -92,3 +93,67 @@ def rejected(document: object) -> ScoringError:
     with pytest.raises(ScoringError) as caught:
         score(document)
     return caught.value
+
+
+# -- what a phone can send ------------------------------------------------------------------
+
+TYPED = ("0", "3", "12", "23", "86", "87", "200", "-4", "1.5", "abc", "")
+OPTION_TYPED = ("0", "0.50", "1", "6", "7", "7/8", "6/7", "each", "highest", "rotate", "-1", "x")
+
+
+@st.composite
+def phone_sessions(draw: st.DrawFn) -> dict[str, Any]:
+    """A session document as the table page builds one from what players type and tap: the
+    offered specials, events and tiles, numbers as typed (digits become numbers, anything else
+    goes as text), options as typed. Most are wrong somewhere; every kind of rule is met."""
+    game = GAMES[draw(st.sampled_from(sorted(GAMES)))]
+    seating = FOUR[: draw(st.sampled_from(game.player_counts))]
+    options = draw(
+        st.dictionaries(st.sampled_from(sorted(game.option_names)), st.sampled_from(OPTION_TYPED))
+    )
+    every_tile = [str(tile) for tile in Deck.DOUBLE_64.all_tiles()]
+
+    def typed(text: str) -> int | str:
+        return int(text) if text.isdigit() else text
+
+    hands = []
+    for _ in range(draw(st.integers(1, 2))):
+        hand_doc: dict[str, Any] = {}
+        if draw(st.booleans()):
+            hand_doc["first"] = draw(st.sampled_from(seating))
+        events = sorted(event.value for event in game.events)
+        event = draw(st.sampled_from([None, *events]))
+        if event == "blocked":
+            hand_doc["blocked"] = True
+        elif event is not None:
+            hand_doc[event] = draw(st.sampled_from(seating))
+        results = {}
+        for name in seating:
+            if draw(st.integers(0, 9)) == 0:
+                continue  # a field left empty
+            result: dict[str, Any]
+            if draw(st.booleans()):
+                result = {"tiles": draw(st.lists(st.sampled_from(every_tile), max_size=10))}
+            elif game.entry.fields[0].key == "pips":
+                result = {"pips": typed(draw(st.sampled_from(TYPED)))}
+            else:
+                result = {
+                    field.key: typed(draw(st.sampled_from(TYPED))) for field in game.entry.fields
+                }
+            specials = (
+                draw(st.lists(st.sampled_from(sorted(game.specials)), unique=True))
+                if game.specials
+                else []
+            )
+            if specials:
+                result["specials"] = [special.value for special in specials]
+            results[name] = result
+        hand_doc["results"] = results
+        hands.append(hand_doc)
+    return {
+        "game": game.key,
+        "seating": list(seating),
+        "first": draw(st.sampled_from(seating)),
+        "options": options,
+        "hands": hands,
+    }

@@ -43,7 +43,7 @@ def test_draw_lots_picks_a_seated_first_player(client, db):
     [
         ({"game": "ding-niu", "player_3": ""}, "Ding Niu is for exactly 4 players, not 3"),
         ({"player_1": "anna"}, "seated twice"),
-        ({"stake": "abc"}, "expected an amount such as 1 or 0.50"),
+        ({"stake": "abc"}, "expected an amount from 0 (points only) to"),
         ({"play_to": "0"}, "expected a whole number from 1 to 100000, not"),
     ],
 )
@@ -107,8 +107,8 @@ def test_specials_and_tiles_from_the_form_reach_the_engine(client, ce_deng):
     [
         ({"pips_1": "1"}, "Bob&#x27;s score of 1 is impossible"),
         ({"pips_1": ""}, "Enter Bob&#x27;s score."),
-        ({"pips_1": "1.5"}, "expected a whole number"),
-        ({"specials_1": "head_seven"}, "head_seven is only for the first player"),
+        ({"pips_1": "1.5"}, "must be a whole number, 0 or more, not 1.5"),
+        ({"specials_1": "head_seven"}, "head-seven 头七: it is only for the player who led"),
         ({"tiles_1": "1:2 1:2"}, "1:2 is entered 2 times"),
     ],
 )
@@ -380,7 +380,7 @@ def test_the_engines_messages_are_translated_too(client, ce_deng):
 
     page = client.post(url, post, **HTMX).content.decode()
 
-    assert "head_seven 只属于先出的人，这一局是 Anna 先出" in page
+    assert "Bob 不能有 head-seven 头七：它只属于先出的人，而这一局是 Anna 先出" in page
     assert not Hand.objects.exists()
 
 

@@ -2,7 +2,8 @@
 
 The engine stays free of Django: its messages are the first argument of ``ScoringError``, and
 the text it gives an app to show (game options, how results are entered) is marked with
-``scoring.text.N_``; xgettext is told to read both as translatable strings.
+``scoring.text.N_``, and the words inside a message are ``scoring.text.Phrase``; xgettext is
+told to read all three as translatable strings.
 """
 
 from django.core.management.commands import makemessages
@@ -13,4 +14,5 @@ class Command(makemessages.Command):
         *makemessages.Command.xgettext_options,
         "--keyword=ScoringError",
         "--keyword=N_",
+        "--keyword=Phrase",
     ]
