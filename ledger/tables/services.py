@@ -149,13 +149,11 @@ def table_ends(
         table = TableSession.objects.select_for_update().get(pk=session.pk)
         ends = dict(zip(ENDS, (play_to, hands), strict=True))
         options = {name: value for name, value in table.options.items() if name not in ends}
-        session.options = options | {k: v for k, v in ends.items() if v is not None and v != ""}
-        try:
-            tally.score_table(session, [data for _, data in _live_hands(session)])
-        except scoring.ScoringError:
-            session.options = table.options
-            raise
-        TableSession.objects.filter(pk=session.pk).update(options=session.options)
+        table.options = options | {k: v for k, v in ends.items() if v is not None and v != ""}
+        # Refused (ScoringError) before anything is saved; ``session`` is left as it was.
+        tally.score_table(table, [data for _, data in _live_hands(table)])
+        table.save(update_fields=["options"])
+        session.options = table.options
         table_changed(session)
 
 

@@ -33,7 +33,7 @@ from ledger.tables import exports, selectors, services
 from ledger.tables.forms import MAX_PLAYERS, HandForm, SessionForm, hand_rows
 from ledger.tables.summary import summarise
 from ledger.views import HtmxRequest
-from scoring import GAMES, Options, ScoringError, parse_session
+from scoring import GAMES, ScoringError
 from scoring.games import DEFAULT_TABLE_GAME
 from scoring.options import ENDS
 
@@ -84,8 +84,7 @@ def _key(request: HtmxRequest) -> str:
 
 def _hand_fields(
     request: HtmxRequest,
-    session: TableSession,
-    seating: list[str],
+    sheet: selectors.ScoreSheet,
     *,
     expected: tuple[str, str],
     data: dict[str, Any] | None = None,
@@ -94,6 +93,7 @@ def _hand_fields(
 ) -> dict[str, Any]:
     """What the hand fields show: what was posted, else the stored hand, else what the rules
     expect (``expected`` is who leads and which way)."""
+    session, seating = sheet.session, sheet.seating
     game = GAMES[session.game]
     data = data or {}
     first = (post.get("first") if post else None) or data.get("first") or expected[0]
@@ -110,7 +110,7 @@ def _hand_fields(
             session.game,
             seating,
             first=first,
-            options=_options(session, seating),
+            options=sheet.options,
             data=data,
             post=post,
             errors=errors,
@@ -127,12 +127,6 @@ def _hand_fields(
         "deck_json": json.dumps({str(tile): count for tile, count in deck.counts.items()}),
         "device": _device(request),
     }
-
-
-def _options(session: TableSession, seating: list[str]) -> Options:
-    """The table's options as the engine reads them (every one it left out at its default)."""
-    document = {"game": session.game, "options": session.options, "seating": seating}
-    return parse_session(document).options
 
 
 def _table_context(
@@ -161,8 +155,7 @@ def _table_context(
         "idempotency_key": (post.get("key") if post else None) or secrets.token_urlsafe(16),
         **_hand_fields(
             request,
-            session,
-            sheet.seating,
+            sheet,
             expected=(sheet.next_first, sheet.next_direction),
             post=post,
             errors=errors,
@@ -336,8 +329,7 @@ def _change_hand(
         "changes": selectors.changes(session, number),
         **_hand_fields(
             request,
-            session,
-            sheet.seating,
+            sheet,
             expected=(sheet.next_first, "ccw"),
             data=row.hand.data,
             post=post,
