@@ -7,10 +7,21 @@ from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from ledger.games import special_label
 from scoring import Entry, HandEvent
 from scoring.document import amount
+
+
+def comma() -> str:
+    """What separates the items of a list, in the page's language ("，" in Chinese)."""
+    return pgettext("between the items of a list", ", ")
+
+
+def colon() -> str:
+    """What comes after a label, in the page's language ("：" in Chinese)."""
+    return pgettext("after a label", ": ")
 
 
 def money(value: Decimal | None) -> str:
@@ -61,7 +72,7 @@ def hand_text(data: dict[str, Any] | None, seating: list[str] | None = None) -> 
     parts = []
     event, caller = hand_event(data)
     if event is not None:
-        parts.append(f"{event.label}: {caller}" if event.has_caller else event.label)
+        parts.append(event.label + colon() + caller if event.has_caller else event.label)
     results = data.get("results", {})
     for name in seating or list(results):
         if name not in results:
@@ -69,4 +80,4 @@ def hand_text(data: dict[str, Any] | None, seating: list[str] | None = None) -> 
         result = results[name]
         specials = " ".join(special_label(s) for s in result.get("specials", []))
         parts.append(f"{name} {_entered(result)}" + (f" {specials}" if specials else ""))
-    return ", ".join(parts)
+    return comma().join(parts)

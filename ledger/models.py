@@ -186,9 +186,9 @@ class HandChange(models.Model):
     """Every change to a hand, kept forever: what it was, what it became, when, from where."""
 
     class Kind(models.TextChoices):
-        RECORD = "record", "recorded"
-        CORRECT = "correct", "corrected"
-        VOID = "void", "voided"
+        RECORD = "record", _("recorded")
+        CORRECT = "correct", _("corrected")
+        VOID = "void", _("voided")
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="changes")
     kind = models.CharField(max_length=10, choices=Kind.choices)

@@ -48,7 +48,9 @@ CONTENT_SECURITY_POLICY = {
         "default-src": [SELF],
         "script-src": [SELF],
         "style-src": [SELF],
-        "img-src": [SELF, "data:"],  # the empty favicon; Swagger UI's icons
+        "img-src": [SELF, "data:"],  # Swagger UI's icons
+        "manifest-src": [SELF],  # ledger/pwa.py
+        "worker-src": [SELF],
         "object-src": [NONE],
         "base-uri": [NONE],
         "form-action": [SELF],

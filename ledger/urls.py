@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path, register_converter
 
-from ledger import converters, health, views
+from ledger import converters, health, pwa, views
 
 register_converter(converters.Token, "token")
 register_converter(converters.Number, "number")
@@ -11,6 +11,9 @@ urlpatterns = [
     path("ping/", views.ping, name="ping"),
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),
+    path("manifest.webmanifest", pwa.manifest, name="manifest"),
+    path("sw.js", pwa.service_worker, name="service_worker"),
+    path("offline/", pwa.offline, name="offline"),
     path("", include("ledger.tables.urls")),
     path("", include("ledger.events.urls")),
     path("api/v1/", include("ledger.api.urls")),

@@ -21,7 +21,7 @@ from scoring import GAMES, HandResult, SessionResult
 @dataclass(frozen=True)
 class GameSummary:
     key: str
-    title: str
+    title: str  # both names, as players know the game by either: "Ce Deng 斜钉"
     players: str
 
 
@@ -31,7 +31,7 @@ def game_list() -> list[GameSummary]:
     for game in GAMES.values():
         counts = game.player_counts
         players = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
-        summaries.append(GameSummary(game.key, game.title, players))
+        summaries.append(GameSummary(game.key, game.label, players))
     return summaries
 
 

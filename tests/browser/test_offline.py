@@ -3,11 +3,15 @@ hand the server refuses is dropped, and the phone says why."""
 
 from __future__ import annotations
 
+import re
+from contextlib import contextmanager
+
+from django.core.signals import request_started
 from playwright.sync_api import expect
 
 from ledger.models import Hand, TableSession
 from ledger.tables import services
-from tests.browser.conftest import enter_hand, start_table
+from tests.browser.conftest import enter_hand, save_hand, start_table
 from tests.tables.conftest import plain_hand
 
 SEATING = ["Anna", "Bob", "Celine", "Dominic"]
@@ -35,6 +39,25 @@ def test_a_hand_saved_offline_is_kept_and_sent_once_when_the_connection_is_back(
     expect(page.locator("#scoreboard")).to_contain_text("+58", timeout=BACK)
     assert Hand.objects.count() == 1
     shot(page, "sent-when-back")
+
+
+def test_with_no_service_worker_a_hand_is_still_kept_and_sent_once(new_context):
+    """Over plain HTTP on a home Wi-Fi, browsers run no service worker: the hands are kept
+    all the same (the table page cannot be reopened offline there, README "With no
+    connection")."""
+    page = new_context(service_workers="block").new_page()
+    start_table(page, "jie-long", SEATING, leader=0)
+    enter_hand(page, {0: 2, 1: 12, 2: 34, 3: 18})
+    assert page.evaluate("navigator.serviceWorker.controller") is None
+
+    page.context.set_offline(True)
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.get_by_role("status")).to_contain_text("1 hand(s) kept on this phone")
+    page.context.set_offline(False)
+
+    expect(page.locator("#saved")).to_contain_text("Hand 1 saved.", timeout=BACK)
+    expect(page.locator("#unsent")).to_be_hidden()
+    assert Hand.objects.count() == 1
 
 
 def _posts_to(page, path: str) -> list[str]:
@@ -143,3 +166,153 @@ def test_a_hand_saved_on_a_table_locked_meanwhile_says_why(page):
     )
     expect(page.locator("#unsent")).to_be_hidden()  # not kept: sending it again cannot help
     assert not Hand.objects.exists()
+
+
+# A table opened while the service worker runs is kept on the phone (templates/ledger/sw.js):
+# with no connection it opens from that copy, and takes hands as above.
+
+
+def _opened_with_the_worker(page) -> str:
+    """A new table whose page the service worker keeps, and controls. The worker starts on
+    the first page: it keeps the table page as it passes, or, if the page came first, when
+    the worker starts."""
+    path = start_table(page, "jie-long", SEATING, leader=0)
+    page.evaluate("navigator.serviceWorker.ready")
+    _until(page, "navigator.serviceWorker.controller && caches.match(location.pathname)")
+    return path
+
+
+def _until(page, script: str) -> None:
+    """Wait until ``script``, which may give a promise, comes true (wait_for_function would
+    take the promise itself for true)."""
+    for _ in range(100):
+        if page.evaluate(f"(async () => !!(await ({script})))()"):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"not true within 10 s: {script}")
+
+
+@contextmanager
+def _server_hears():
+    """The paths of every request the server gets meanwhile (it runs in this process)."""
+    heard: list[str] = []
+
+    def hear(sender, environ, **kwargs):
+        heard.append(environ["PATH_INFO"])
+
+    request_started.connect(hear)
+    try:
+        yield heard
+    finally:
+        request_started.disconnect(hear)
+
+
+def test_a_table_opened_before_reopens_offline_and_its_hand_is_stored_once(page, shot):
+    path = _opened_with_the_worker(page)
+
+    page.context.set_offline(True)
+    with _server_hears() as heard:
+        page.reload()
+        expect(page.locator("h1")).to_contain_text("Jie Long")
+        banner = page.get_by_role("status")
+        expect(banner).to_contain_text("No connection: the hands saved now are kept on this phone")
+        shot(page, "reopened-offline")
+        enter_hand(page, {0: 2, 1: 12, 2: 34, 3: 18})
+        page.get_by_role("button", name="Save hand").click()
+        expect(banner).to_contain_text("1 hand(s) kept on this phone")
+        shot(page, "kept-offline")
+    assert heard == []  # the page came from the phone's copy
+    assert not Hand.objects.exists()
+
+    with _server_hears() as heard:
+        page.context.set_offline(False)
+        expect(page.locator("#saved")).to_contain_text("Hand 1 saved.", timeout=BACK)
+
+    assert path in heard
+    expect(page.locator("#unsent")).to_be_hidden()
+    expect(page.locator("#scoreboard")).to_contain_text("+58", timeout=BACK)
+    assert Hand.objects.count() == 1
+    assert Hand.objects.get().idempotency_key  # sent with its key: a retry would be a replay
+    shot(page, "sent-when-back")
+
+
+def test_two_hands_entered_offline_are_both_stored_once_each(page, shot):
+    _opened_with_the_worker(page)
+    page.context.set_offline(True)
+    page.reload()
+
+    enter_hand(page, {0: 2, 1: 12, 2: 34, 3: 18})
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator("#unsent")).to_contain_text("1 hand(s) kept on this phone")
+    # The form moves on to hand 2, with a key of its own, and says to check who leads.
+    expect(page.locator("#hand-number")).to_have_text("Hand 2")
+    expect(page.locator("#leader-unknown")).to_be_visible()
+    expect(page.locator("#pips-0")).to_have_value("")
+    page.select_option("#first", "Anna")
+    enter_hand(page, {0: 0, 1: 10, 2: 5, 3: 7})
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator("#unsent")).to_contain_text("2 hand(s) kept on this phone")
+    expect(page.locator("#hand-number")).to_have_text("Hand 3")
+    shot(page, "two-kept")
+
+    page.context.set_offline(False)
+
+    expect(page.locator("#saved")).to_contain_text("Hand 2 saved.", timeout=BACK)
+    expect(page.locator("#unsent")).to_be_hidden()
+    expect(page.locator("#hand-number")).to_have_text("Hand 3")
+    expect(page.locator("#leader-unknown")).to_be_hidden()
+    hands = Hand.objects.order_by("number")
+    assert [hand.number for hand in hands] == [1, 2]
+    assert [hand.data["results"]["Bob"]["pips"] for hand in hands] == [12, 10]
+    assert len({hand.idempotency_key for hand in hands}) == 2
+    shot(page, "both-sent")
+
+
+KEPT = "caches.match(location.pathname).then((kept) => kept.text())"  # the worker's copy
+
+
+def _kept_copy(page) -> str:
+    return page.evaluate(KEPT)
+
+
+def test_the_kept_page_follows_the_table_and_each_page_shown_gets_a_key_of_its_own(page):
+    _opened_with_the_worker(page)
+    enter_hand(page, {0: 2, 1: 12, 2: 34, 3: 18})
+    save_hand(page, 1)
+    # The live poll sees the hand, and the worker fetches the page again.
+    _until(page, f'{KEPT}.then((html) => html.includes(\'name="number" value="2"\'))')
+
+    page.context.set_offline(True)
+    page.reload()
+
+    expect(page.locator("#hand-number")).to_have_text("Hand 2")
+    expect(page.locator("#leader-unknown")).to_be_hidden()  # the server said who leads
+    kept_key = re.search(r'name="key" value="([\w-]+)"', _kept_copy(page))[1]
+    assert page.input_value("input[name=key]") != kept_key
+    enter_hand(page, {0: 0, 1: 10, 2: 5, 3: 7})
+    page.get_by_role("button", name="Save hand").click()
+    expect(page.locator("#unsent")).to_contain_text("1 hand(s) kept on this phone")
+    page.context.set_offline(False)
+
+    expect(page.locator("#saved")).to_contain_text("Hand 2 saved.", timeout=BACK)
+    assert Hand.objects.count() == 2
+
+
+def test_a_table_never_opened_on_this_phone_says_so_offline(page):
+    _opened_with_the_worker(page)
+    page.context.set_offline(True)
+
+    page.goto("/t/never-opened-here/")
+
+    expect(page.locator("h1")).to_have_text("No connection")
+    expect(page.locator("#offline")).to_contain_text("was not opened on this phone before")
+
+
+def test_going_offline_shows_the_banner_and_coming_back_hides_it(page):
+    _opened_with_the_worker(page)
+
+    page.context.set_offline(True)
+    expect(page.get_by_role("status")).to_contain_text("No connection")
+    page.context.set_offline(False)
+
+    expect(page.locator("#unsent")).to_be_hidden()

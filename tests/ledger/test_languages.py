@@ -57,13 +57,15 @@ def entries(po: Path) -> list[tuple[str, str, bool, bool]]:
         parts: dict[str, str] = {}
         key = ""
         for line in block.splitlines():
-            if line.startswith(("msgid", "msgstr")):
+            if line.startswith(("msgctxt", "msgid", "msgstr")):
                 key, _, line = line.partition(" ")
             if line.startswith('"') and key:
                 parts[key] = parts.get(key, "") + ast.literal_eval(line)
         if parts.get("msgid"):  # of a plural, its one form (Chinese has only one)
             msgstr = parts.get("msgstr", parts.get("msgstr[0]", ""))
-            found.append((parts["msgid"], msgstr, "fuzzy" in block, "msgid_plural" in parts))
+            # With a context, the key the catalog keeps it under (as pgettext looks it up).
+            msgid = "\x04".join(filter(None, (parts.get("msgctxt"), parts["msgid"])))
+            found.append((msgid, msgstr, "fuzzy" in block, "msgid_plural" in parts))
     return found
 
 

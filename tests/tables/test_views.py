@@ -228,6 +228,29 @@ def test_correcting_a_hand_from_its_page(client, ce_deng):
     assert "corrected" in history and "Celine&#x27;s phone" in history
 
 
+def test_a_past_hands_page_says_who_pays_whom(client, ce_deng):
+    services.hand_record(session=ce_deng, number=1, data=plain_hand())
+
+    page = client.get(reverse("hand_detail", args=[ce_deng.token, 1])).content.decode()
+
+    payments = page.split('<ul class="payments">')[1].split("</ul>")[0]
+    assert "<li>Celine → Anna 32</li>" in payments and "<li>Dominic → Bob 6</li>" in payments
+    assert payments.count("<li>") == 6  # Ce Deng: every pair of players settles
+    assert "Anna led, counter-clockwise ↺." in page
+
+
+def test_history_reads_in_chinese_with_chinese_punctuation(client, ce_deng):
+    services.hand_record(session=ce_deng, number=1, data=plain_hand())
+    services.hand_correct(session=ce_deng, number=1, data=plain_hand(Anna=4), version=1)
+    url = reverse("history", args=[ce_deng.token])
+    client.post(reverse("set_language"), {"language": "zh-hans", "next": url})
+
+    page = client.get(url).content.decode()
+
+    assert "recorded" not in page and "corrected" not in page
+    assert "Anna 4，Bob 12，Celine 34，Dominic 18" in page
+
+
 def test_stale_correction_gets_409_with_the_current_hand(client, ce_deng):
     services.hand_record(session=ce_deng, number=1, data=plain_hand())
     services.hand_correct(session=ce_deng, number=1, data=plain_hand(Anna=4), version=1)

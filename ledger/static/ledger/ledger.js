@@ -94,7 +94,9 @@
 // again, with the same idempotency key: it is stored once. Only a network error or a server
 // error (5xx; 408 and 429 say "later") is tried again: after 2 s, doubling to a minute, and at
 // once when the browser says it is online. A hand the server refuses (4xx: the table locked,
-// the hand invalid or already taken) is dropped, and the phone says why.
+// the hand invalid or already taken) is dropped, and the phone says why. A kept hand moves the
+// form on to the next one, so that a table can go on with no connection (a table page opened
+// before comes from the service worker's copy: templates/ledger/sw.js).
 (function () {
   "use strict";
   var STORE = "ledger-unsent:" + location.pathname;
@@ -104,16 +106,59 @@
 
   function load() { try { return JSON.parse(localStorage.getItem(STORE) || "[]"); } catch (e) { return []; } }
   function keep(queue) { localStorage.setItem(STORE, JSON.stringify(queue)); show(queue); }
+  // The banner: the hands kept, else that there is no connection, else nothing.
   function show(queue) {
     var status = document.getElementById("unsent");
     if (!status) return;
-    status.classList.toggle("hidden", !queue.length);
-    status.textContent = queue.length ? status.dataset.waiting.replace("{n}", queue.length) : "";
+    var offline = navigator.onLine === false;
+    status.classList.toggle("hidden", !queue.length && !offline);
+    status.textContent = queue.length ? status.dataset.waiting.replace("{n}", queue.length)
+      : offline ? status.dataset.offline : "";
   }
   function csrf() {
     try { return JSON.parse(document.body.getAttribute("hx-headers"))["x-csrftoken"]; } catch (e) { return ""; }
   }
   function retryable(status) { return status >= 500 || status === 408 || status === 429; }
+  // A key as the server makes them: 128 random bits.
+  function newKey() {
+    return Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(16)),
+      function (byte) { return (byte + 256).toString(16).slice(1); }).join("");
+  }
+  // Anything of a hand in the form: a number, tiles, a special, an event (all a redeal has).
+  function entered(form) {
+    var chosen = "input[type=checkbox]:checked, input[name=event]:checked:not([value=''])";
+    return !!form.querySelector(chosen) || Array.prototype.some.call(
+      form.querySelectorAll("input[type=text]:not([name=device])"),
+      function (input) { return input.value.trim() !== ""; });
+  }
+
+  // The form, made ready here for the hand after the last one kept, as the server would have
+  // sent it but for who leads: that follows from the kept hands' results, which only the
+  // server works out, so the form keeps the last leader and says to check it.
+  function skipKept() {
+    var form = document.getElementById("record-form");
+    if (!form) return;
+    var number = form.querySelector("input[name=number]");
+    var next = load().reduce(function (most, item) {
+      return Math.max(most, +new URLSearchParams(item).get("number") + 1);
+    }, 0);
+    if (next <= +number.value) return;
+    number.value = next;
+    form.querySelector("input[name=key]").value = newKey();
+    form.querySelectorAll("input[type=text]:not([name=device])").forEach(function (input) {
+      input.value = "";
+      input.dispatchEvent(new Event("input")); // the tile picker and its sum follow
+    });
+    form.querySelectorAll("input[type=checkbox]").forEach(function (box) { box.checked = false; });
+    var played = form.querySelector("input[name=event][value='']");
+    if (played) played.checked = true;
+    var caller = form.querySelector("select[name=event_player]");
+    if (caller) caller.value = "";
+    var heading = document.getElementById("hand-number");
+    if (heading) heading.textContent = heading.dataset.heading.replace("{n}", next);
+    var leader = document.getElementById("leader-unknown");
+    if (leader) leader.classList.remove("hidden");
+  }
 
   // What the server said: its plain-text message (a locked table), else the form's first
   // error or the notice that the hand is taken, else the status.
@@ -150,7 +195,7 @@
 
   function stash(event) {
     var form = saving(event);
-    if (!form) return;
+    if (!form || !entered(form)) return;
     var data = new URLSearchParams(new FormData(form));
     data.set("action", "save");
     var queue = load();
@@ -159,6 +204,7 @@
     }
     keep(queue);
     later();
+    skipKept();
   }
   // Saving a hand again answers what the phone said about the refused one.
   document.addEventListener("htmx:beforeRequest", function (event) {
@@ -190,15 +236,14 @@
     if (!page.getElementById("saved")) refuse(sent.get("number"), reasonIn(200, "", "text/html", text));
     var form = document.getElementById("record-form");
     var key = form && form.querySelector("input[name=key]");
-    // Show the answer in place when the form holds this very hand, or nothing typed.
+    // Show the answer in place when the form holds this very hand, or nothing entered; a
+    // saved hand's answer brings the form for the next hand, which may be kept here too.
     var mine = key && key.value === sent.get("key");
-    var typed = form && Array.prototype.some.call(
-      form.querySelectorAll("input[type=text]:not([name=device])"),
-      function (input) { return input.value.trim() !== ""; });
     var target = document.getElementById("hand-form");
-    if (target && (mine || !typed) && window.htmx) {
+    if (target && (mine || !form || !entered(form)) && window.htmx) {
       target.outerHTML = text;
       htmx.process(document.getElementById("hand-form"));
+      if (page.getElementById("saved")) skipKept();
     }
     if (window.htmx) htmx.trigger(document.body, "ledger-changed");
   }
@@ -234,7 +279,28 @@
     wait = FIRST_WAIT;
     flush();
   });
-  document.addEventListener("DOMContentLoaded", flush);
+  window.addEventListener("offline", function () { show(load()); });
+  document.addEventListener("DOMContentLoaded", function () {
+    // The page may be the service worker's copy, whose key a saved hand has already used:
+    // every page shown gets a key of its own, and skips the hands kept here.
+    var key = document.querySelector("#record-form input[name=key]");
+    if (key) key.value = newKey();
+    skipKept();
+    flush();
+  });
+})();
+
+// Installable, and tables open with no connection (ledger/pwa.py, templates/ledger/sw.js).
+// Browsers run a service worker only on https:// and on localhost; elsewhere the hands are
+// still kept (above), but a table cannot be reopened offline.
+(function () {
+  "use strict";
+  if (!("serviceWorker" in navigator)) return;
+  window.addEventListener("load", function () {
+    var url = document.body.dataset.serviceWorker;
+    // Without it the page works as before: nothing to say.
+    if (url) navigator.serviceWorker.register(url).catch(function () {});
+  });
 })();
 
 // A round's countdown: <time class="countdown" datetime="..."> shows the minutes left.
