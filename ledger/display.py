@@ -1,17 +1,22 @@
-"""How amounts, directions and hands read on a page; used by templates and selectors."""
+"""How amounts, directions, hands and links read on a page; used by templates and selectors."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+import segno
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from ledger.games import special_label
-from scoring import Entry, HandEvent
+from scoring import GAMES, Entry, HandEvent, Special
 from scoring.document import amount
+
+if TYPE_CHECKING:
+    from ledger.models import TableSession
 
 
 def comma() -> str:
@@ -62,22 +67,38 @@ def _entered(result: Mapping[str, Any]) -> str:
     return " ".join(result.get("tiles", []))
 
 
-def hand_text(data: dict[str, Any] | None, seating: list[str] | None = None) -> str:
-    """A hand as entered, in one line: "Anna 0 pass 通, Bob 12, ...", in seating order.
+def specials_of(game: str, result: Mapping[str, Any]) -> list[str]:
+    """A result's specials, as a hand stores them: those marked, and the pass that a score of
+    0 is in a game that knows pass, marked or not (``scoring.Game.in_force``)."""
+    marked: list[str] = result.get("specials", [])
+    if result.get("pips") != 0 and result.get("tiles") != []:
+        return marked
+    found = GAMES[game].in_force(0, frozenset(Special(value) for value in marked))
+    return marked + sorted(special.value for special in found if special.value not in marked)
 
-    (PostgreSQL's jsonb does not keep the order of keys, so the seating gives it.)
-    """
+
+def hand_text(data: dict[str, Any] | None, table: TableSession) -> str:
+    """A hand as entered, in one line: "Anna 0 pass 通, Bob 12, ...", in ``table``'s seating
+    order (PostgreSQL's jsonb does not keep the order of keys)."""
     if not data:
         return "—"
     parts = []
     event, caller = hand_event(data)
     if event is not None:
-        parts.append(event.label + colon() + caller if event.has_caller else event.label)
+        name = _(event.label)
+        parts.append(name + colon() + caller if event.has_caller else name)
     results = data.get("results", {})
-    for name in seating or list(results):
+    for name in table.seating:
         if name not in results:
             continue
         result = results[name]
-        specials = " ".join(special_label(s) for s in result.get("specials", []))
+        specials = " ".join(special_label(s) for s in specials_of(table.game, result))
         parts.append(f"{name} {_entered(result)}" + (f" {specials}" if specials else ""))
     return comma().join(parts)
+
+
+def qr_svg(url: str, title: str) -> SafeString:
+    """``url`` as a QR code, an inline <svg> drawn here (nothing is fetched from elsewhere),
+    named ``title`` for screen readers; ledger.css sizes it."""
+    svg = segno.make(url, error="m").svg_inline(border=2, omitsize=True, title=title)
+    return mark_safe(svg)  # segno's own markup; it escapes the title

@@ -1,4 +1,4 @@
-"""The engine's games as pages show them: its English through gettext, names in both scripts.
+"""The engine's games as pages show them: its English through gettext, names included.
 
 Presentation only: what a game is, how its results are entered, its specials, hand events and
 options all come from ``scoring``, so a game registered there needs nothing here.
@@ -7,10 +7,11 @@ options all come from ``scoring``, so a game registered there needs nothing here
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from scoring import GAMES, OPTION_SPECS, HandEvent, Special
+from scoring import GAMES, OPTION_SPECS, HandEvent, OptionSpec, Special
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,10 @@ class OptionField:
     choices: tuple[tuple[str, str], ...]  # empty: a number
     default: str
     whole: bool  # a whole number (else, without choices, an amount of money)
+    # A number's limits and step as a number input takes them ("" for choices).
+    least: str = ""
+    most: str = ""
+    step: str = ""
 
 
 def option_fields() -> list[OptionField]:
@@ -35,14 +40,24 @@ def option_fields() -> list[OptionField]:
             tuple((value, _(label)) for value, label in spec.choices),
             spec.default,
             spec.most is not None,
+            *_limits(spec),
         )
         for spec in OPTION_SPECS.values()
     ]
 
 
+def _limits(spec: OptionSpec) -> tuple[str, str, str]:
+    """The least, most and step of a number option: whole from 1, or an amount from 0."""
+    if spec.most is not None:
+        return "1", str(spec.most), "1"
+    if spec.amount is not None:
+        return "0", str(spec.amount.most), str(Decimal(1).scaleb(-spec.amount.places))
+    return "", "", ""
+
+
 def game_choices() -> list[tuple[str, str]]:
-    """The registered games by key, each with both its names (players know either)."""
-    return [(key, game.label) for key, game in GAMES.items()]
+    """The registered games by key, each by its name in the page's language."""
+    return [(key, _(game.label)) for key, game in GAMES.items()]
 
 
 _NAMED: dict[str, Special | HandEvent] = {
@@ -51,5 +66,6 @@ _NAMED: dict[str, Special | HandEvent] = {
 
 
 def special_label(value: str) -> str:
-    """A special result or a hand event, by its value as a hand stores it, in both scripts."""
-    return _NAMED[value].label
+    """A special result or a hand event, by its value as a hand stores it, in the page's
+    language."""
+    return _(_NAMED[value].label)

@@ -238,6 +238,9 @@ class Event(models.Model):
         related_name="events",
     )
     created = models.DateTimeField(auto_now_add=True)
+    # The organiser's changes that can still be undone, latest last (events.services.event_undo):
+    # a round seated, a swap, a drop. Emptied when a round begins.
+    undo = models.JSONField(default=list, blank=True, editable=False)
 
     class Meta:
         ordering = ["-created"]

@@ -220,7 +220,7 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", "English"), ("zh-hans", "简体中文")]
+LANGUAGES = [("en", "English"), ("zh-hans", "简体中文"), ("zh-hant", "繁體中文"), ("ko", "한국어")]
 LOCALE_PATHS = [BASE_DIR / "ledger" / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True

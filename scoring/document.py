@@ -82,7 +82,7 @@ _CHOICES = {"head_tail": HeadTail, "payment": ChipPayment, "next_first": NextFir
 
 
 def _options(game: Game, value: object) -> Options:
-    what = Phrase("an option of {game}", game=game.title)
+    what = Phrase("an option of {game}", game=Phrase(game.label))
     raw = _object(value, "options", optional=game.option_names, what=what)
     parsed: dict[str, Any] = {}
     problems = Problems()
@@ -199,7 +199,7 @@ def _specials(game: Game, value: object, path: str) -> frozenset[Special]:
                 else N_("{value} is not a special result: {game} has none"),
                 f"{path}[{i}]",
                 value=_shown(item),
-                game=game.title,
+                game=Phrase(game.label),
                 allowed=", ".join(json.dumps(known.value) for known in sorted(game.specials)),
             )
         items.append(special)

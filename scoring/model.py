@@ -13,7 +13,7 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import NamedTuple
 
-from scoring.text import N_
+from scoring.text import N_, Phrase
 from scoring.tiles import Tile
 
 
@@ -28,28 +28,19 @@ class Direction(StrEnum):
 
 
 class Named(StrEnum):
-    """A StrEnum whose members have names to show: English, and in the games' own script.
+    """A StrEnum whose members have a name to show, marked for translation.
 
-    Players know a special or an event by either name, so both are shown in every language
-    (the English one is not translated).
+    In English the name is followed by the one the source texts give in the games' own script,
+    where they give one (players know a special by either); an app shows the name in its
+    page's language, in that language's script.
 
-    >>> Special.PASS.label, HandEvent.REDEAL.native, Special.HEAD_SIX.english
-    ('pass 通', '重洗', 'head-six')
+    >>> Special.PASS.label, HandEvent.REDEAL.label
+    ('pass 通', 'redeal')
     """
 
     @property
-    def english(self) -> str:
-        return _NAMES[self][0]
-
-    @property
-    def native(self) -> str:
-        """The name in the game's own script ("" if it has none)."""
-        return _NAMES[self][1]
-
-    @property
-    def label(self) -> str:
-        """Both names, English first."""
-        return f"{self.english} {self.native}".strip()
+    def label(self) -> Phrase:
+        return Phrase(_NAMES[self])
 
 
 class Special(Named):
@@ -76,16 +67,18 @@ class HandEvent(Named):
         return self is not HandEvent.BLOCKED
 
 
-_NAMES: dict[str, tuple[str, str]] = {
-    Special.PASS: ("pass", "通"),
-    Special.HEAD_SEVEN: ("head-seven", "头七"),
-    Special.TAIL_EIGHT: ("tail-eight", "尾八"),
-    Special.HEAD_SIX: ("head-six", "头六"),
-    Special.TAIL_SEVEN: ("tail-seven", "尾七"),
-    Special.SUANZHANG: ("SuanZhang creator", "算张"),
-    HandEvent.REDEAL: ("redeal", "重洗"),
-    HandEvent.DECLARED_DOUBLES: ("declared doubles", "八对"),
-    HandEvent.BLOCKED: ("blocked", "死局"),
+# The sources name pass, head-seven and tail-eight (seed 000) and the SuanZhang (seed 003, and
+# RULES.md's 算张) in Chinese; the other names are English only, to be translated.
+_NAMES: dict[str, str] = {
+    Special.PASS: N_("pass 通"),
+    Special.HEAD_SEVEN: N_("head-seven 头七"),
+    Special.TAIL_EIGHT: N_("tail-eight 尾八"),
+    Special.HEAD_SIX: N_("head-six"),
+    Special.TAIL_SEVEN: N_("tail-seven"),
+    Special.SUANZHANG: N_("SuanZhang creator 算张"),
+    HandEvent.REDEAL: N_("redeal"),
+    HandEvent.DECLARED_DOUBLES: N_("declared doubles"),
+    HandEvent.BLOCKED: N_("blocked"),
 }
 
 

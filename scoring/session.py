@@ -25,7 +25,7 @@ from scoring.model import (
     Totals,
 )
 from scoring.settlement import ZERO, net, settle_up
-from scoring.text import N_
+from scoring.text import N_, Phrase
 
 
 @lru_cache(maxsize=256)
@@ -248,7 +248,7 @@ def check_session(session: Session) -> Game:
             if len(counts) > 1
             else N_("{game} is for exactly {least} players, not {count}"),
             "seating",
-            game=game.title,
+            game=Phrase(game.label),
             least=counts[0],
             most=counts[-1],
             count=len(session.seating),
@@ -280,7 +280,7 @@ def check_session(session: Session) -> Game:
                 raise ScoringError(
                     "{game} has no {event} hands",
                     f"{path}.{event.value}",
-                    game=game.title,
+                    game=Phrase(game.label),
                     event=event.label,
                 )
         if len(events) > 1:

@@ -15,7 +15,7 @@ class Toy(Game):
 
     key = "toy"
     title = "Toy"
-    native = "玩具"
+    label = "Toy 玩具"
     player_counts = (2, 3)
     specials = frozenset({Special.PASS})
 

@@ -118,7 +118,7 @@ class HandShape(serializers.Serializer[dict[str, Any]]):
         results = fields.pop("results")
         events: dict[str, serializers.Field[Any, Any, Any, Any]] = {
             event.value: serializers.CharField(
-                required=False, help_text=f"Who called the {event.english}."
+                required=False, help_text=f"Who called the {event.label}."
             )
             if event.has_caller
             else serializers.BooleanField(required=False)

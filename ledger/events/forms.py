@@ -1,12 +1,13 @@
-"""A new tournament as the organiser types it."""
+"""A new tournament as the organiser types it; a drop and a swap as the organiser chooses them."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import forms
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
+from ledger.events.selectors import Places
 from ledger.forms import OptionFields, engine_message, game_options
 from ledger.games import game_choices
 from ledger.models import Event
@@ -53,3 +54,65 @@ class EventForm(OptionFields):
         for problem in error.errors:
             field = problem.path.removeprefix("options.")
             self.add_error(field if field in self.fields else None, engine_message(problem))
+
+
+class ChosenForm(forms.Form):
+    """Players chosen from lists: what the organiser sent, or why not, in one line."""
+
+    def error_text(self) -> str:
+        return " ".join(str(error) for errors in self.errors.values() for error in errors)
+
+
+def _player_field(choices: list[Any], label: str) -> forms.ChoiceField:
+    return forms.ChoiceField(
+        choices=[("", gettext("choose a player")), *choices],
+        label=label,
+        error_messages={
+            "required": gettext("Choose a player from the list."),
+            "invalid_choice": gettext("%(value)s is not a player to choose here."),
+        },
+    )
+
+
+class DropForm(ChosenForm):
+    """One of the players still in the event, to drop out."""
+
+    def __init__(self, data: Any, *, names: list[str]) -> None:
+        super().__init__(data)
+        self.fields["name"] = _player_field([(name, name) for name in names], gettext("Name"))
+
+
+class SwapForm(ChosenForm):
+    """Two players of a round not yet begun, chosen by table (or bye, or not in the round)."""
+
+    def __init__(self, data: Any = None, *, places: Places) -> None:
+        super().__init__(data, auto_id="swap-%s")
+        self.places = places
+        groups: list[Any] = [
+            (gettext("Table %(n)s") % {"n": number}, [(name, name) for name in names])
+            for number, names in places.tables
+        ]
+        if places.byes:
+            groups.append((gettext("bye"), [(name, name) for name in places.byes]))
+        if places.outside:
+            groups.append((gettext("Not in this round"), [(n, n) for n in places.outside]))
+        self.fields["first"] = _player_field(groups, gettext("Swap"))
+        self.fields["second"] = _player_field(groups, gettext("with"))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        first, second = data.get("first"), data.get("second")
+        if not first or not second:
+            return data
+        outside = set(self.places.outside)
+        table = self.places.table_of(first)
+        if first == second:
+            raise forms.ValidationError(gettext("Choose two different players."))
+        if first in outside and second in outside:
+            raise forms.ValidationError(
+                gettext("At least one of the two must be in the round (seated, or with a bye).")
+            )
+        if table is not None and table == self.places.table_of(second):
+            message = gettext("{a} and {b} are at the same table: a swap would change nothing.")
+            raise forms.ValidationError(message.format(a=first, b=second))
+        return data

@@ -17,6 +17,13 @@ from ledger.limits import NoSuchLink
 from ledger.models import Event, Hand, Round, Seat, TableSession
 from ledger.tables import tally
 from scoring import Payment
+from scoring.names import canonical
+
+# The projector shows up to 3 columns of 14 standings: 42 players to a screen, in type that
+# reads across a hall, on a 1280×720 projector as on larger ones (ledger.css sizes it to the
+# screen's height). More players take more screens, shown in turn.
+PROJECTOR_COLUMNS = 3
+PROJECTOR_ROWS = 14
 
 
 @dataclass(frozen=True)
@@ -199,6 +206,65 @@ def round_tables(event: Event, rounds: list[Round], standings: Standings) -> lis
             tables.append({"table": table, "state": state, "late": late, "finished": finished})
         out.append(RoundTables(this_round, tables))
     return out
+
+
+@dataclass(frozen=True)
+class Places:
+    """Who may swap in a round not yet begun: each table's players by table number, those with
+    a bye, and the active players in neither (a substitute, a late arrival)."""
+
+    tables: list[tuple[int, list[str]]]
+    byes: list[str]
+    outside: list[str]
+
+    def table_of(self, name: str) -> int | None:
+        """The number of the table ``name`` sits at, or None."""
+        return next((number for number, names in self.tables if name in names), None)
+
+
+def round_places(event: Event, this_round: Round) -> Places:
+    """The round's places, in two queries."""
+    tables: dict[int, list[str]] = {}
+    for number, name in (
+        Seat.objects.filter(session__round=this_round)
+        .order_by("session__table_number", "position")
+        .values_list("session__table_number", "player__name")
+    ):
+        tables.setdefault(number or 0, []).append(name)
+    placed = {canonical(name) for names in tables.values() for name in names}
+    placed |= {canonical(name) for name in this_round.byes}
+    outside = [name for name in active_names(event) if canonical(name) not in placed]
+    return Places(list(tables.items()), list(this_round.byes), outside)
+
+
+def active_names(event: Event) -> list[str]:
+    """The players still in the event, by name."""
+    entries = event.entries.filter(active=True).order_by("player__name")
+    return list(entries.values_list("player__name", flat=True))
+
+
+@dataclass(frozen=True)
+class Board:
+    """One screen of the projector: up to ``PROJECTOR_COLUMNS`` columns of standings."""
+
+    columns: list[list[Standing]]
+    number: int  # this screen's, from 1
+    count: int
+
+    @property
+    def next(self) -> int:
+        """The screen shown after this one (the first after the last)."""
+        return self.number % self.count + 1
+
+
+def board(rows: list[Standing], number: int | None) -> Board:
+    """Screen ``number`` of the standings (the first for none, or one past the last)."""
+    size = PROJECTOR_COLUMNS * PROJECTOR_ROWS
+    count = max(1, -(-len(rows) // size))
+    number = number if number is not None and 1 <= number <= count else 1
+    shown = rows[(number - 1) * size : number * size]
+    columns = [shown[i : i + PROJECTOR_ROWS] for i in range(0, len(shown), PROJECTOR_ROWS)]
+    return Board(columns, number, count)
 
 
 def settlements(event: Event) -> Iterator[tuple[int, int, int, Payment]]:

@@ -1,6 +1,8 @@
-"""Every write to a tournament: create, register, drop, seat, swap and begin rounds.
+"""Every write to a tournament: create, register, drop, seat, swap and begin rounds, and undo.
 
-Called by the htmx views and the API alike; each is one transaction.
+Called by the htmx views and the API alike; each is one transaction. Seating a round, a swap
+and a drop can be undone, latest first, until a round begins (``event_undo``): each pushes on
+``Event.undo`` what undoing it needs, under the event's row lock.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from ledger.models import (
     NAME_LENGTH,
     Entry,
     Event,
+    Hand,
     Player,
     Round,
     Seat,
@@ -100,8 +103,21 @@ def entry_add(*, event: Event, name: str, organiser: bool) -> Entry:
 
 
 def entry_drop(*, event: Event, name: str) -> None:
-    """``name`` leaves the event: not seated in later rounds; their results stay."""
-    Entry.objects.filter(event=event, player__key=names.canonical(name)).update(active=False)
+    """``name`` leaves the event: not seated in later rounds; their results stay. Dropping
+    someone who is not playing in it changes nothing (and leaves nothing to undo)."""
+    with transaction.atomic():
+        event = _locked(event.pk)
+        entry = (
+            Entry.objects.select_for_update()
+            .filter(event=event, player__key=names.canonical(name), active=True)
+            .select_related("player")
+            .first()
+        )
+        if entry is None:
+            return
+        entry.active = False
+        entry.save(update_fields=["active"])
+        _push(event, {"kind": "drop", "entry": entry.pk, "name": entry.player.name})
 
 
 def seat_refusal(event: Event, rounds: list[Round]) -> Exception | None:
@@ -119,7 +135,7 @@ def round_seat(*, event: Event) -> Round:
     The seating may still change (``round_swap``) until ``round_begin``.
     """
     with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
+        event = _locked(event.pk)
         previous = list(event.round_set.all())
         if refusal := seat_refusal(event, previous):
             raise refusal
@@ -153,6 +169,7 @@ def round_seat(*, event: Event) -> Round:
                 round=this_round,
                 table_number=table_number,
             )
+        _push(event, {"kind": "seat", "round": number})
     return this_round
 
 
@@ -163,15 +180,18 @@ def round_swap(*, round: Round, first: str, second: str) -> None:
     arrival): they take the other's place, and the other sits this round out.
     """
     with transaction.atomic():
+        event = _locked(round.event_id)
         current = Round.objects.select_for_update().get(pk=round.pk)
         if current.started is not None:
             raise RoundStarted("the round has begun: its seating can no longer change")
+        byes_before = list(current.byes)
         seats = {
             seat.player.key: seat
             for seat in Seat.objects.filter(session__round=current).select_related(
                 "player", "session"
             )
         }
+        players_before = {seat.pk: seat.player_id for seat in seats.values()}
         byes = {names.canonical(name): i for i, name in enumerate(current.byes)}
         keys = [names.canonical(name) for name in (first, second)]
         places = [seats.get(key, byes.get(key)) for key in keys]
@@ -208,22 +228,103 @@ def round_swap(*, round: Round, first: str, second: str) -> None:
             seat.player = Player.objects.get(key=names.canonical(name))
             changed.append(seat)
             current.save(update_fields=["byes"])
-        for seat in changed:
-            seat.save(update_fields=["player"])
-            if seat.position == 0:  # seat 0 leads the first hand
-                TableSession.objects.filter(pk=seat.session_id).update(first=seat.player.name)
-            table_services.table_changed(
-                seat.session
-            )  # its seating changed: what was scored of it is out of date
+        if not changed and current.byes == byes_before:
+            return  # two players at one table: their places are the table's order, kept
+        _push(
+            event,
+            {
+                "kind": "swap",
+                "round": current.number,
+                "names": list(Player.spellings([first, second]).values()),
+                "seats": [[seat.pk, players_before[seat.pk]] for seat in changed],
+                "byes": byes_before,
+            },
+        )
+        _reseat(changed)
+
+
+def _reseat(changed: list[Seat]) -> None:
+    """Save seats that now hold someone else, and what follows from that at their tables."""
+    for seat in changed:
+        seat.save(update_fields=["player"])
+        if seat.position == 0:  # seat 0 leads the first hand
+            TableSession.objects.filter(pk=seat.session_id).update(first=seat.player.name)
+        table_services.table_changed(
+            seat.session
+        )  # its seating changed: what was scored of it is out of date
 
 
 def round_begin(*, round: Round) -> Round:
-    """The round's clock starts (with the event's time limit, if it has one)."""
+    """The round's clock starts (with the event's time limit, if it has one). From now on
+    nothing done before it can be undone."""
     with transaction.atomic():
+        event = _locked(round.event_id)
         current = Round.objects.select_for_update().select_related("event").get(pk=round.pk)
         if current.started is None:
             current.started = timezone.now()
             minutes = current.event.minutes_per_round
             current.ends = current.started + timedelta(minutes=minutes) if minutes else None
             current.save(update_fields=["started", "ends"])
+            event.undo = []
+            event.save(update_fields=["undo"])
     return current
+
+
+def event_undo(*, event: Event, steps: int | None = None) -> dict[str, Any]:
+    """Undo the organiser's latest change that can still be undone, and return it (as
+    ``Event.undo`` holds it): a round seated is unseated, a swap swapped back, a drop taken
+    back. ``steps``, if given, is how many changes the organiser saw to undo: if another
+    device has since undone or made one, nothing is done.
+
+    Raises Refused when there is nothing to undo (a round has begun since), and RoundStarted
+    for a round that has begun all the same.
+    """
+    with transaction.atomic():
+        event = _locked(event.pk)
+        if not event.undo:
+            raise Refused(_("Nothing to undo: what was done before a round began stays."))
+        if steps is not None and steps != len(event.undo):
+            raise Refused(_("Another change was made or undone meanwhile: look again."))
+        step = event.undo[-1]
+        if step["kind"] == "drop":
+            Entry.objects.filter(pk=step["entry"]).update(active=True)
+        else:
+            _undo_seating(event, step)
+        event.undo = event.undo[:-1]
+        event.save(update_fields=["undo"])
+    return dict(step)
+
+
+def _undo_seating(event: Event, step: dict[str, Any]) -> None:
+    """Unseat a round, or put a swap's seats and byes back as they were (under the lock)."""
+    current = Round.objects.select_for_update().get(event=event, number=step["round"])
+    if current.started is not None:
+        message = _("Round {n} has begun: its seating can no longer be undone.")
+        raise RoundStarted(message.format(n=current.number))
+    if step["kind"] == "seat":
+        if Hand.objects.filter(session__round=current).exists():
+            message = _("A table of round {n} has hands recorded: its seating stays.")
+            raise Refused(message.format(n=current.number))
+        current.delete()  # its tables, their seats
+        return
+    before = dict(step["seats"])
+    seats = list(
+        Seat.objects.filter(pk__in=before).select_related("session").order_by("session_id", "pk")
+    )
+    players = Player.objects.in_bulk(before.values())
+    for seat in seats:
+        seat.player = players[before[seat.pk]]
+    current.byes = step["byes"]
+    current.save(update_fields=["byes"])
+    _reseat(seats)
+
+
+def _locked(pk: int) -> Event:
+    """The event, its row locked until the transaction ends: its changes one at a time."""
+    return Event.objects.select_for_update().get(pk=pk)
+
+
+def _push(event: Event, step: dict[str, Any]) -> None:
+    """Keep what undoing a change needs (``event`` is locked)."""
+    event.undo = [*event.undo, step]
+    event.save(update_fields=["undo"])

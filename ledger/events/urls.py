@@ -10,6 +10,7 @@ urlpatterns = [
     path("o/<token:token>/players/", views.event_add, name="event_add"),
     path("o/<token:token>/players/drop/", views.event_drop, name="event_drop"),
     path("o/<token:token>/rounds/", views.event_seat, name="event_seat"),
+    path("o/<token:token>/undo/", views.event_undo, name="event_undo"),
     path("o/<token:token>/rounds/<number:number>/begin/", views.event_begin, name="event_begin"),
     path("o/<token:token>/rounds/<number:number>/swap/", views.event_swap, name="event_swap"),
     path("o/<token:token>/rounds/<number:number>/cards/", views.event_cards, name="event_cards"),

@@ -2,23 +2,28 @@
 
 Three links per event, like a table's: the organiser's (/o/<token>/), the self-registration
 link for players (/j/<register_token>/), and the read-only results (/e/<read_token>/).
+
+Seating a round, beginning it, a drop and a swap are asked first: the first POST answers with
+a page that says what will happen, whose button posts the same again with confirm=1.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from django.http import Http404, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ledger import rights
 from ledger.events import exports, selectors, services
-from ledger.events.forms import EventForm
-from ledger.forms import engine_message
+from ledger.events.forms import DropForm, EventForm, SwapForm
+from ledger.forms import engine_message, whole
 from ledger.games import option_fields
-from ledger.models import Event
+from ledger.models import Event, Round
 from ledger.views import HtmxRequest
 from scoring import GAMES, ScoringError
 from scoring.games import DEFAULT_EVENT_GAME
@@ -45,87 +50,159 @@ def event_new(request: HtmxRequest) -> HttpResponse:
 
 @require_GET
 def event_organise(request: HtmxRequest, token: str) -> HttpResponse:
+    event = _organiser(request, token)
+    return _organise_page(request, event, focus=request.GET.get("added") == "1")
+
+
+def _organiser(request: HtmxRequest, token: str) -> Event:
+    """The event the organiser's link opens; this browser organises its tables from now on."""
     event = selectors.event_by_token(token)
     rights.grant_event(request, event)
-    return _organise_page(request, event)
+    return event
 
 
-def _organise_page(request: HtmxRequest, event: Event, error: str = "") -> HttpResponse:
+def _organise_page(
+    request: HtmxRequest, event: Event, error: str = "", template: str = "", **players: Any
+) -> HttpResponse:
+    """The organiser's page (or its ``template`` part), with ``error`` if a change was refused;
+    ``players``: the register form's state (its error, who was added, whether it has focus)."""
     rounds = list(event.round_set.all())
     standings = selectors.standings(event)
+    open_round = rounds[-1] if rounds and rounds[-1].started is None else None
     context = {
         "event": event,
-        "title": GAMES[event.game].label,
+        "title": _(GAMES[event.game].label),
         "entries": event.entries.select_related("player"),
         "rounds": selectors.round_tables(event, rounds, standings),
         "standings": standings,
         "error": error,
         "can_seat": services.seat_refusal(event, rounds) is None,
+        "undo": event.undo[-1] if event.undo else None,
+        "undo_steps": len(event.undo),
+        "swap_form": (
+            SwapForm(places=selectors.round_places(event, open_round)) if open_round else None
+        ),
         "register_url": request.build_absolute_uri(
             reverse("event_register", args=[event.register_token])
         ),
         "results_url": request.build_absolute_uri(
             reverse("event_results", args=[event.read_token])
         ),
+        **players,
     }
-    return render(request, "ledger/event_organise.html", context, status=400 if error else 200)
+    failed = error or players.get("add_error")
+    status = 400 if failed and not request.htmx else 200
+    return render(request, template or "ledger/event_organise.html", context, status=status)
 
 
-def _organiser_change(
-    request: HtmxRequest, token: str, change: Callable[[Event], object]
-) -> HttpResponse:
-    """Make one change through the organiser's link: back to its page, or the page with why not."""
-    event = selectors.event_by_token(token)
-    rights.grant_event(request, event)
+def _change(request: HtmxRequest, event: Event, change: Callable[[], object]) -> HttpResponse:
+    """Make one change: back to the organiser's page, or the page with why not."""
     try:
-        change(event)
+        change()
     except ScoringError as refused:
         return _organise_page(request, event, engine_message(refused))
     except (ValueError, services.RoundStarted) as refused:
         return _organise_page(request, event, str(refused))
-    return redirect("event_organise", token=token)
+    return redirect("event_organise", token=event.token)
+
+
+def _ask(request: HtmxRequest, event: Event, kind: str, **about: Any) -> HttpResponse | None:
+    """None if this POST confirms the change; else the page that asks first (changing
+    nothing), whose button posts the same fields again with confirm=1."""
+    if request.POST.get("confirm") == "1":
+        return None
+    fields = [
+        (name, value)
+        for name, value in request.POST.items()
+        if name not in {"csrfmiddlewaretoken", "confirm"}
+    ]
+    context = {"event": event, "kind": kind, "fields": fields, **about}
+    return render(request, "ledger/event_confirm.html", context)
 
 
 @require_POST
 def event_add(request: HtmxRequest, token: str) -> HttpResponse:
-    name = request.POST.get("name", "")
-    return _organiser_change(
-        request, token, lambda event: services.entry_add(event=event, name=name, organiser=True)
-    )
+    """Register a player; the name box keeps the focus for the next (htmx swaps the players'
+    part of the page; without it, the page comes back with the box focused)."""
+    event = _organiser(request, token)
+    name, added, error = request.POST.get("name", ""), "", ""
+    try:
+        added = services.entry_add(event=event, name=name, organiser=True).player.name
+    except ScoringError as refused:
+        error = engine_message(refused)
+    except ValueError as refused:
+        error = str(refused)
+    form: dict[str, Any] = {"add_error": error, "added": added, "focus": True}
+    form["typed"] = name if error else ""  # kept to correct; a new name starts empty
+    if request.htmx:
+        return _organise_page(request, event, template="ledger/event_organise.html#players", **form)
+    if error:
+        return _organise_page(request, event, **form)
+    return redirect(reverse("event_organise", args=[token]) + "?added=1#players")
 
 
 @require_POST
 def event_drop(request: HtmxRequest, token: str) -> HttpResponse:
-    name = request.POST.get("name", "")
-    return _organiser_change(
-        request, token, lambda event: services.entry_drop(event=event, name=name)
+    event = _organiser(request, token)
+    form = DropForm(request.POST, names=selectors.active_names(event))
+    if not form.is_valid():
+        return _organise_page(request, event, form.error_text())
+    name = form.cleaned_data["name"]
+    return _ask(request, event, "drop", name=name) or _change(
+        request, event, lambda: services.entry_drop(event=event, name=name)
     )
 
 
 @require_POST
 def event_seat(request: HtmxRequest, token: str) -> HttpResponse:
-    return _organiser_change(request, token, lambda event: services.round_seat(event=event))
+    event = _organiser(request, token)
+    rounds = list(event.round_set.all())
+    if refusal := services.seat_refusal(event, rounds):
+        return _organise_page(request, event, str(refusal))
+    players = len(selectors.active_names(event))
+    return _ask(request, event, "seat", number=len(rounds) + 1, players=players) or _change(
+        request, event, lambda: services.round_seat(event=event)
+    )
 
 
 @require_POST
 def event_begin(request: HtmxRequest, token: str, number: int) -> HttpResponse:
-    return _organiser_change(
-        request,
-        token,
-        lambda event: services.round_begin(round=selectors.event_round(token, number)),
+    event = _organiser(request, token)
+    this_round = selectors.event_round(token, number)
+    if this_round.started is not None:  # begun already (a second tap): nothing to ask or do
+        return redirect("event_organise", token=token)
+    return _ask(request, event, "begin", round=this_round) or _change(
+        request, event, lambda: services.round_begin(round=this_round)
     )
 
 
 @require_POST
 def event_swap(request: HtmxRequest, token: str, number: int) -> HttpResponse:
-    first, second = request.POST.get("first", ""), request.POST.get("second", "")
-    return _organiser_change(
+    event = _organiser(request, token)
+    this_round = selectors.event_round(token, number)
+    if this_round.started is not None:
+        return _organise_page(request, event, _begun(this_round))
+    form = SwapForm(request.POST, places=selectors.round_places(event, this_round))
+    if not form.is_valid():
+        return _organise_page(request, event, form.error_text())
+    first, second = form.cleaned_data["first"], form.cleaned_data["second"]
+    return _ask(request, event, "swap", round=this_round, first=first, second=second) or _change(
         request,
-        token,
-        lambda event: services.round_swap(
-            round=selectors.event_round(token, number), first=first, second=second
-        ),
+        event,
+        lambda: services.round_swap(round=this_round, first=first, second=second),
     )
+
+
+def _begun(this_round: Round) -> str:
+    return _("Round {n} has begun: its seating can no longer change.").format(n=this_round.number)
+
+
+@require_POST
+def event_undo(request: HtmxRequest, token: str) -> HttpResponse:
+    """Undo the latest change shown on the page (``steps``: how many could be undone then)."""
+    event = _organiser(request, token)
+    steps = whole(request.POST.get("steps"))
+    return _change(request, event, lambda: services.event_undo(event=event, steps=steps))
 
 
 @require_GET
@@ -155,22 +232,22 @@ def event_register(request: HtmxRequest, token: str) -> HttpResponse:
     return render(request, "ledger/event_register.html", context, status=400 if error else 200)
 
 
-def _results(request: HtmxRequest, token: str, template: str) -> HttpResponse:
+def _results(token: str) -> dict[str, Any]:
     event = selectors.event_by_read_token(token)
     rounds = list(event.round_set.all())
-    context = {
+    return {
         "event": event,
-        "title": GAMES[event.game].label,
+        "title": _(GAMES[event.game].label),
         "standings": selectors.standings(event),
         "rounds": rounds,
-        "current": rounds[-1] if rounds else None,
+        # Not "current": base.html names the page's language so, and would hide it.
+        "last_round": rounds[-1] if rounds else None,
     }
-    return render(request, template, context)
 
 
 @require_GET
 def event_results(request: HtmxRequest, token: str) -> HttpResponse:
-    return _results(request, token, "ledger/event_results.html")
+    return render(request, "ledger/event_results.html", _results(token))
 
 
 @require_GET
@@ -193,9 +270,12 @@ def event_player(request: HtmxRequest, token: str, name: str) -> HttpResponse:
 
 @require_GET
 def event_projector(request: HtmxRequest, token: str) -> HttpResponse:
-    """Large type for a projector; refreshes itself every 10 seconds."""
+    """Large type for a projector, a screen of standings at a time; every 10 seconds it
+    refreshes itself, showing the next screen if there are more."""
     template = "ledger/event_projector.html"
-    return _results(request, token, f"{template}#board" if request.htmx else template)
+    context = _results(token)
+    context["board"] = selectors.board(context["standings"].rows, whole(request.GET.get("page")))
+    return render(request, f"{template}#board" if request.htmx else template, context)
 
 
 @require_GET

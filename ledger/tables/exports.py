@@ -38,9 +38,10 @@ def hands_rows(sheet: selectors.ScoreSheet) -> Iterator[list[Any]]:
             else:
                 first, direction = data.get("first", ""), data.get("direction", "")
                 turn, score, rank, net = "", entered.get("pips", ""), "", ""
+            specials = " ".join(display.specials_of(sheet.session.game, entered))
             yield [
                 row.hand.number, "yes" if row.hand.voided else "", first, direction,
-                event, name, seat, turn, score, " ".join(entered.get("specials", [])), rank, net,
+                event, name, seat, turn, score, specials, rank, net,
             ]  # fmt: skip
 
 

@@ -81,7 +81,9 @@ class HandForm:
         return str(self.post.get(key, "")).strip()
 
     def data(self) -> dict[str, Any] | None:
-        """The hand as the scoring contract takes it, or None with ``errors`` filled in."""
+        """The hand as the scoring contract takes it, without the results left empty (each
+        said in ``errors``); None when it cannot be built at all (an event without its caller).
+        """
         hand: dict[str, Any] = {}
         if first := self._value("first"):
             hand["first"] = first
@@ -105,7 +107,7 @@ class HandForm:
             if result is not None:
                 results[name] = result
         hand["results"] = results
-        return None if self.errors else hand
+        return hand
 
     def _result(self, i: int, name: str) -> dict[str, Any] | None:
         result: dict[str, Any] = {}
@@ -204,7 +206,7 @@ def hand_rows(
                 "specials": [
                     {
                         "value": special.value,
-                        "label": special.label,
+                        "label": _(special.label),
                         "seat": SPECIAL_RULES[special].seat.value,
                         "hidden": not SPECIAL_RULES[special].seat_allows(name == first),
                         "checked": special.value in checked,

@@ -10,6 +10,7 @@ from typing import Any
 import psycopg
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
+from django.utils.translation import gettext as _
 
 import scoring
 from ledger.limits import NoSuchLink
@@ -21,7 +22,7 @@ from scoring import GAMES, HandResult, SessionResult
 @dataclass(frozen=True)
 class GameSummary:
     key: str
-    title: str  # both names, as players know the game by either: "Ce Deng 斜钉"
+    title: str  # in the page's language ("Ce Deng 斜钉" in English)
     players: str
 
 
@@ -31,7 +32,7 @@ def game_list() -> list[GameSummary]:
     for game in GAMES.values():
         counts = game.player_counts
         players = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
-        summaries.append(GameSummary(game.key, game.label, players))
+        summaries.append(GameSummary(game.key, _(game.label), players))
     return summaries
 
 

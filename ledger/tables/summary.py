@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal
+from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 import scoring
 from ledger import display
 from ledger.tables.selectors import Row, ScoreSheet
 from scoring import HandEvent
-
-
-@dataclass(frozen=True)
-class Line:
-    name: str
-    colour: str
-    points: str  # SVG polyline points
-    last_y: float
+from scoring.document import amount
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,19 +24,109 @@ class SummaryRow:
 
 
 @dataclass(frozen=True)
+class Tick:
+    """A labelled mark on an axis, ``at`` its place along the axis in the chart's units."""
+
+    at: float
+    label: str
+
+
+@dataclass(frozen=True)
+class Line:
+    """One player's running total, drawn in a style of their own."""
+
+    name: str
+    colour: str
+    dash: str  # stroke-dasharray; "" for a solid line
+    shape: str  # the marker, an SVG path in a 10×10 box
+    points: str  # SVG polyline points: the start, then one per hand in order
+
+
+@dataclass(frozen=True, slots=True)
+class ChartHand:
+    """A hand on the chart: its band (where a pointer picks it) and the running totals."""
+
+    number: int
+    voided: bool
+    band_x: float
+    band_width: float
+    totals: list[str]  # per seat, after this hand, as the page prints amounts
+
+
+@dataclass(frozen=True)
+class Chart:
+    """The running totals as an SVG chart: a plot area with an axis of hands along the bottom
+    and one of amounts on the left, and the same numbers as rows for its text alternative."""
+
+    width: int  # the whole chart, in its own units (its viewBox)
+    height: int
+    left: float  # the plot area: the start (hand 0) is at the left, the last hand at the
+    right: float  # right; the highest amount tick at the top, the lowest at the bottom
+    top: float
+    bottom: float
+    step: float  # from one hand to the next
+    zero_y: float
+    lines: list[Line]
+    hand_ticks: list[Tick]
+    amount_ticks: list[Tick]
+    hands: list[ChartHand]
+    marked: bool  # a marker at every hand, or (too many hands to tell apart) at the end only
+
+    # Where the axes' marks, numbers and names go, below and left of the plot area.
+    @property
+    def middle(self) -> float:
+        return round((self.left + self.right) / 2, 1)
+
+    @property
+    def tick_end(self) -> float:
+        return self.bottom + TICK
+
+    @property
+    def hand_label_y(self) -> float:
+        return self.bottom + TICK + TEXT
+
+    @property
+    def hand_title_y(self) -> float:
+        return self.height - TICK
+
+    @property
+    def amount_label_x(self) -> float:
+        return self.left - TICK
+
+    @property
+    def amount_title_y(self) -> float:
+        return self.top - TEXT
+
+
+@dataclass(frozen=True)
 class Summary:
     hands: list[SummaryRow]
     specials: list[tuple[str, dict[str, int]]]  # per player: special -> count
     pairwise: list[tuple[str, str, Decimal]]  # (payer, payee, amount) net per pair
-    chart: list[Line]
-    chart_zero_y: float
-    chart_width: int
-    chart_height: int
+    chart: Chart | None  # None before the first hand
 
 
 CALLED = tuple(event for event in HandEvent if event.has_caller)  # recorded with who called it
-COLOURS = ("#1b5e20", "#b71c1c", "#0d47a1", "#e65100")
-CHART_WIDTH, CHART_HEIGHT, CHART_PAD = 320, 160, 8
+
+# Okabe and Ito's colour-blind-safe colours, each at least 3:1 on white (WCAG's least for the
+# parts of a graphic; their orange, 2.1:1, gives way to reddish purple), and each line with a
+# dash and a marker of its own as well, so that no line is told from another by colour alone.
+CIRCLE = "M1.5 5a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0-7 0z"
+SQUARE = "M1.8 1.8h6.4v6.4h-6.4z"
+TRIANGLE = "M5 .6l4.4 8h-8.8z"
+DIAMOND = "M5 .3l4.7 4.7-4.7 4.7-4.7-4.7z"
+STYLES = (
+    ("#0072B2", "", CIRCLE),  # blue, solid
+    ("#D55E00", "8 4", SQUARE),  # vermillion, dashed
+    ("#009E73", "2 3", TRIANGLE),  # bluish green, dotted
+    ("#CC79A7", "10 3 3 3", DIAMOND),  # reddish purple, dash-dot
+)
+# The chart's box in its own units, drawn about 1:1 on a 360 px phone; TEXT is the size of its
+# words and numbers, CHARACTER the width of a digit at that size.
+WIDTH, HEIGHT, TEXT, CHARACTER, TICK = 340, 236, 14, 8.4, 5
+TOP, BOTTOM, RIGHT = 26, HEIGHT - 2 * TEXT - 20, WIDTH - 14
+HAND_TICKS, AMOUNT_PARTS = 7, 5  # at most, so that labels never run into each other
+MARKED_HANDS = 30  # more hands than this and markers at every hand would blur into a band
 
 
 def summarise(sheet: ScoreSheet) -> Summary:
@@ -56,7 +140,7 @@ def summarise(sheet: ScoreSheet) -> Summary:
             if event in data:
                 counts[data[event]][event] = counts[data[event]].get(event, 0) + 1
         for name, result in data.get("results", {}).items():
-            for special in result.get("specials", []):
+            for special in display.specials_of(sheet.session.game, result):
                 counts[name][special] = counts[name].get(special, 0) + 1
     won_from = scoring.won_from(sheet.result.hands)
     pairwise = []
@@ -65,21 +149,17 @@ def summarise(sheet: ScoreSheet) -> Summary:
             balance = won_from.get((b, a), Decimal(0)) - won_from.get((a, b), Decimal(0))
             if balance:
                 pairwise.append((a, b, balance) if balance > 0 else (b, a, -balance))
-    lines, zero_y = _chart(sheet)
     return Summary(
-        hands=[_summary_row(row, sheet.seating) for row in sheet.rows],
+        hands=[_summary_row(row, sheet) for row in sheet.rows],
         specials=[(name, counts[name]) for name in sheet.seating],
         pairwise=pairwise,
-        chart=lines,
-        chart_zero_y=zero_y,
-        chart_width=CHART_WIDTH,
-        chart_height=CHART_HEIGHT,
+        chart=_chart(sheet),
     )
 
 
-def _summary_row(row: Row, seating: list[str]) -> SummaryRow:
+def _summary_row(row: Row, sheet: ScoreSheet) -> SummaryRow:
     if row.result is None:
-        return SummaryRow(row.hand.number, "", [], display.hand_text(row.hand.data, seating))
+        return SummaryRow(row.hand.number, "", [], display.hand_text(row.hand.data, sheet.session))
     arrow = "↻" if row.result.direction == "cw" else "↺"
     cells = [
         (
@@ -87,32 +167,101 @@ def _summary_row(row: Row, seating: list[str]) -> SummaryRow:
             display.money(row.result.net[name]),
             display.sign(row.result.net[name]),
         )
-        for name in seating
+        for name in sheet.seating
     ]
     led = f"{row.result.first} {arrow}"
-    return SummaryRow(row.hand.number, led, cells, display.hand_text(row.hand.data, seating))
+    return SummaryRow(row.hand.number, led, cells, display.hand_text(row.hand.data, sheet.session))
 
 
-def _chart(sheet: ScoreSheet) -> tuple[list[Line], float]:
-    """Each player's running net; for points only, their running total score."""
+def _chart(sheet: ScoreSheet) -> Chart | None:
+    """Each player's running net after each hand; for points only, their running total score.
+
+    Hands are one step apart in the order played (their numbers go 1, 2, 3… with none
+    missing); a voided hand changes no total and is drawn flat. Every line has a point at the
+    start and one per hand, so a page's script finds hand ``k`` at the line's point ``k``.
+    """
+    if not sheet.rows:
+        return None
     running = {name: [Decimal(0)] for name in sheet.seating}
-    for hand in sheet.result.hands:
-        counts = hand.scores if sheet.points_only else hand.net
+    for row in sheet.rows:
+        counts: Mapping[str, Decimal | int]
+        if row.result is None:
+            counts = {}  # voided: it changes no total
+        elif sheet.points_only:
+            counts = row.result.scores
+        else:
+            counts = row.result.net
         for name in sheet.seating:
             running[name].append(running[name][-1] + counts.get(name, 0))
     values = [value for series in running.values() for value in series]
-    low, high = min(values), max(values)
-    span = (high - low) or Decimal(1)
-    steps = max(len(sheet.result.hands), 1)
+    amount_ticks = _amount_ticks(min(values), max(values), whole=sheet.points_only)
+    low, high = amount_ticks[0], amount_ticks[-1]
+    labels = [_amount_text(value, signed=not sheet.points_only) for value in amount_ticks]
+    left = max(4 * CHARACTER, CHARACTER * max(map(len, labels))) + 2 * TICK
+    step = (RIGHT - left) / len(sheet.rows)
+
+    def x(k: int) -> float:
+        return round(left + k * step, 1)
 
     def y(value: Decimal) -> float:
-        return round(CHART_PAD + float((high - value) / span) * (CHART_HEIGHT - 2 * CHART_PAD), 1)
+        return round(TOP + float((high - value) / (high - low)) * (BOTTOM - TOP), 1)
 
     lines = []
     for i, name in enumerate(sheet.seating):
-        series = running[name]
-        points = " ".join(
-            f"{round(k * CHART_WIDTH / steps, 1)},{y(value)}" for k, value in enumerate(series)
+        colour, dash, shape = STYLES[i % len(STYLES)]
+        points = " ".join(f"{x(k)},{y(value)}" for k, value in enumerate(running[name]))
+        lines.append(Line(name, colour, dash, shape, points))
+    hands = []
+    for k, row in enumerate(sheet.rows, start=1):
+        band_x = max(left, x(k) - step / 2)
+        totals = [_amount_text(running[name][k], not sheet.points_only) for name in sheet.seating]
+        band_width = round(min(RIGHT, x(k) + step / 2) - band_x, 1)
+        hands.append(
+            ChartHand(row.hand.number, row.result is None, round(band_x, 1), band_width, totals)
         )
-        lines.append(Line(name, COLOURS[i % len(COLOURS)], points, y(series[-1])))
-    return lines, y(Decimal(0))
+    hand_ticks = [
+        Tick(x(k), str(sheet.rows[k - 1].hand.number)) for k in _hand_ticks(len(sheet.rows))
+    ]
+    return Chart(
+        width=WIDTH,
+        height=HEIGHT,
+        left=left,
+        right=RIGHT,
+        top=TOP,
+        bottom=BOTTOM,
+        step=round(step, 3),
+        zero_y=y(Decimal(0)),
+        lines=lines,
+        hand_ticks=hand_ticks,
+        amount_ticks=[Tick(y(v), label) for v, label in zip(amount_ticks, labels, strict=True)],
+        hands=hands,
+        marked=len(sheet.rows) <= MARKED_HANDS,
+    )
+
+
+def _step(span: Decimal, parts: int, *, whole: bool) -> Decimal:
+    """The least of 1, 2 or 5 × 10ⁿ (at least 1 if ``whole``) that cuts ``span`` in ``parts``."""
+    rough = (span or Decimal(parts)) / parts
+    power = Decimal(10) ** rough.adjusted()
+    step = next(m * power for m in (1, 2, 5, 10) if m * power >= rough)
+    return max(step, Decimal(1)) if whole else step
+
+
+def _amount_ticks(low: Decimal, high: Decimal, *, whole: bool) -> list[Decimal]:
+    """Round amounts from at or below ``low`` to at or above ``high``, 0 among them."""
+    low, high = min(low, Decimal(0)), max(high, Decimal(0))
+    step = _step(high - low, AMOUNT_PARTS, whole=whole)
+    first = int((low / step).to_integral_value(ROUND_FLOOR))
+    last = max(int((high / step).to_integral_value(ROUND_CEILING)), first + 1)
+    return [step * n for n in range(first, last + 1)]
+
+
+def _hand_ticks(hands: int) -> list[int]:
+    """The first hand, then round numbers of hands up to ``hands``."""
+    step = int(_step(Decimal(hands - 1), HAND_TICKS, whole=True))
+    return sorted({1, *range(step, hands + 1, step)})
+
+
+def _amount_text(value: Decimal, signed: bool) -> str:
+    """An amount as the page prints it: a net signed (+12, -6.5, 0), points as they are."""
+    return display.money(value) if signed else str(amount(value))

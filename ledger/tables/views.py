@@ -105,23 +105,25 @@ def _hand_fields(
         chosen = (recorded.value if recorded else "", caller)
     # The tile picker offers each tile as often as the deck holds it.
     deck = game.deck(len(seating))
+    rows = hand_rows(
+        session.game,
+        seating,
+        first=first,
+        options=sheet.options,
+        data=data,
+        post=post,
+        errors=errors,
+    )
     return {
-        "rows": hand_rows(
-            session.game,
-            seating,
-            first=first,
-            options=sheet.options,
-            data=data,
-            post=post,
-            errors=errors,
-        ),
+        "rows": rows,
+        "tiles_shown": any(row["tiles"] or "tiles" in row["errors"] for row in rows),
         "tiles_label": _(game.entry.tiles_label),
         # The picker's running total of pips is shown where the pips are what is asked for.
         "tile_sum": [field.key for field in game.entry.fields] == ["pips"],
         "first": first,
         "direction": direction,
         "errors": errors or {},
-        "events": [(event.value, event.label) for event in sorted(game.events)],
+        "events": [(event.value, _(event.label)) for event in sorted(game.events)],
         "callers": any(event.has_caller for event in game.events),
         "event": chosen,
         "deck_json": json.dumps({str(tile): count for tile, count in deck.counts.items()}),
@@ -143,7 +145,7 @@ def _table_context(
         "sheet": sheet,
         "session": session,
         "game": game,
-        "title": game.label,
+        "title": _(game.label),
         "join_url": request.build_absolute_uri(reverse("table", args=[session.token])),
         "read_url": request.build_absolute_uri(reverse("shared", args=[session.read_token])),
         "number": sheet.next_number,
@@ -171,14 +173,14 @@ def table(request: HtmxRequest, token: str) -> HttpResponse:
         sheet = selectors.scored(session)
         number = whole(request.GET.get("saved"))
         saved = sheet.row(number) if number is not None else None
-        context = _table_context(request, sheet, saved=saved)
+        context = _table_context(request, sheet, saved=saved, **_changed(request, session, sheet))
         if request.htmx and request.GET.get("form"):
             return render(request, "ledger/table.html#hand_form", context)
         return render(request, "ledger/table.html", context)
     form = HandForm(session.game, session.seating, request.POST)
     data = form.data()
     extra: dict[str, Any] = {}
-    if data is not None and request.POST.get("action") != "preview":
+    if data is not None and not form.errors and request.POST.get("action") != "preview":
         try:
             recorded = services.hand_record(
                 session=session,
@@ -195,9 +197,12 @@ def table(request: HtmxRequest, token: str) -> HttpResponse:
         except services.TableLocked:
             return _locked(request)
     sheet = selectors.scored(session)
-    if data is not None and not form.errors and "taken" not in extra:
+    if data is not None and "taken" not in extra:
+        # Also with fields left empty: what the engine finds wrong with the rest is said too.
         try:
-            extra["preview"] = selectors.preview(sheet, data)
+            preview = selectors.preview(sheet, data)
+            if not form.errors:
+                extra["preview"] = preview
         except ScoringError as error:
             form.add_scoring_error(error)
     post: QueryDict = request.POST
@@ -211,6 +216,16 @@ def table(request: HtmxRequest, token: str) -> HttpResponse:
     template = "ledger/table.html#hand_form" if request.htmx else "ledger/table.html"
     status = 200 if request.htmx else 409 if "taken" in extra else 400 if form.errors else 200
     return render(request, template, context, status=status)
+
+
+def _changed(
+    request: HtmxRequest, session: TableSession, sheet: selectors.ScoreSheet
+) -> dict[str, Any]:
+    """After a hand was corrected or voided (``?changed=N``): the change, and the hand now."""
+    number = whole(request.GET.get("changed"))
+    row = sheet.row(number) if number is not None else None
+    found = selectors.changes(session, number) if row is not None else []
+    return {"changed": found[-1], "changed_row": row} if found else {}
 
 
 def _saved(
@@ -260,11 +275,12 @@ def hand_detail(request: HtmxRequest, token: str, number: int) -> HttpResponse:
 
     def correct(session: TableSession, form: HandForm, version: int, device: str) -> bool:
         data = form.data()
-        if data is not None:
-            services.hand_correct(
-                session=session, number=number, data=data, version=version, device=device
-            )
-        return data is not None
+        if data is None or form.errors:
+            return False
+        services.hand_correct(
+            session=session, number=number, data=data, version=version, device=device
+        )
+        return True
 
     return _change_hand(request, token, number, correct)
 
@@ -307,7 +323,8 @@ def _change_hand(
         form = HandForm(session.game, sheet.seating, request.POST)
         try:
             if change(session, form, whole(request.POST.get("version")) or 0, _device(request)):
-                return redirect("table", token=token)
+                url = reverse("table", args=[token])
+                return redirect(f"{url}?changed={number}#hand-form")
         except ScoringError as error:
             form.add_scoring_error(error)
         except services.TableLocked:
@@ -323,7 +340,7 @@ def _change_hand(
         "sheet": sheet,
         "session": session,
         "row": row,
-        "title": GAMES[session.game].label,
+        "title": _(GAMES[session.game].label),
         "conflict": conflict,
         "organiser": rights.organises(request, session),
         "changes": selectors.changes(session, number),
@@ -384,7 +401,7 @@ def history(request: HtmxRequest, token: str) -> HttpResponse:
     context = {
         "session": session,
         "changes": selectors.changes(session),
-        "title": GAMES[session.game].label,
+        "title": _(GAMES[session.game].label),
     }
     return render(request, "ledger/history.html", context)
 
@@ -396,7 +413,7 @@ def _summary(request: HtmxRequest, session: TableSession, *, shared: bool) -> Ht
         "sheet": sheet,
         "summary": summarise(sheet),
         "game": GAMES[session.game],
-        "title": GAMES[session.game].label,
+        "title": _(GAMES[session.game].label),
         "shared": shared,
         "token": session.read_token if shared else session.token,
     }

@@ -1,4 +1,4 @@
-"""Small filters for showing money, directions and hands (see ledger.display)."""
+"""Small filters and tags for showing money, directions, hands and QR codes (see ledger.display)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from ledger import display
 from ledger.events.standings import Standing
 from ledger.games import special_label
-from ledger.tables.summary import SummaryRow
+from ledger.tables.summary import Chart, SummaryRow
 
 register = template.Library()
 
@@ -22,6 +22,16 @@ register.filter("sign", display.sign)
 register.filter("direction", display.direction)
 register.filter("hand_text", display.hand_text)
 register.filter("special", special_label)
+register.simple_tag(display.comma, name="comma")
+
+
+@register.filter
+def listed(items: list[str]) -> str:
+    """Names one after the other, as the page's language lists them ("Anna, Bob"; "Anna，Bob")."""
+    return display.comma().join(items)
+
+
+register.simple_tag(display.qr_svg, name="qr_svg")
 
 
 @register.filter
@@ -52,6 +62,45 @@ def summary_hand_rows(rows: list[SummaryRow], seats: int) -> SafeString:
             f"<td>{escape(row.entered)}</td></tr>"
         )
     return mark_safe("\n".join(lines))  # every player text is escaped above
+
+
+@register.simple_tag
+def chart_bands(chart: Chart) -> SafeString:
+    """A band across the plot for each hand, titled with everyone's total after it: pointing
+    at a hand shows them, with no script.
+
+    Built as ``summary_hand_rows`` is, and for the same reason (a band for each of 500 hands).
+    """
+    names = [escape(line.name) for line in chart.lines]
+    voided, colon, comma = (
+        escape(str(text)) for text in (_("voided"), display.colon(), display.comma())
+    )
+    height = round(chart.bottom - chart.top, 1)
+    bands = []
+    for hand in chart.hands:
+        title = escape(str(_("Hand %(n)s") % {"n": hand.number}))
+        if hand.voided:
+            title += f" ({voided})"
+        totals = comma.join(
+            f"{name} {total}" for name, total in zip(names, hand.totals, strict=True)
+        )
+        bands.append(
+            f'<rect class="band" x="{hand.band_x}" y="{chart.top}" width="{hand.band_width}"'
+            f' height="{height}"><title>{title}{colon}{totals}</title></rect>'
+        )
+    return mark_safe("".join(bands))  # every player text is escaped above
+
+
+@register.simple_tag
+def chart_rows(chart: Chart) -> SafeString:
+    """The chart's text alternative: a row per hand of everyone's total after it."""
+    voided = escape(str(_("voided")))
+    rows = []
+    for hand in chart.hands:
+        note = f" ({voided})" if hand.voided else ""
+        cells = "".join(f'<td class="num">{total}</td>' for total in hand.totals)
+        rows.append(f'<tr><th scope="row">{hand.number}{note}</th>{cells}</tr>')
+    return mark_safe("\n".join(rows))  # amounts and numbers only, and "voided" escaped
 
 
 @register.simple_tag

@@ -63,14 +63,16 @@ class Game:
     """A game of RULES.md. Subclasses set the class attributes and implement ``settle``
     (or ``play``); ``scoring.games.register`` makes one known by its key.
 
-    Everything a form needs comes from here: the names (``title``, ``native``, ``label``),
+    Everything a form needs comes from here: the names (``title``, ``label``),
     how results are entered (``entry``), the options (``option_specs``), the hand events
     (``events``) and the specials each seat may have (``seat_specials``).
     """
 
     key: ClassVar[str]
     title: ClassVar[str]  # in English
-    native: ClassVar[str]  # the name in the game's own script
+    # To show, marked for translation: the title, then the name the source texts give in the
+    # game's own script, if they give one ("Ce Deng 斜钉").
+    label: ClassVar[str]
     player_counts: ClassVar[tuple[int, ...]]
     entry: ClassVar[Entry] = Entry.PIPS
     option_names: ClassVar[frozenset[str]] = frozenset({"stake", "next_first", *ENDS})
@@ -78,11 +80,6 @@ class Game:
     events: ClassVar[frozenset[HandEvent]] = frozenset({HandEvent.BLOCKED})
     higher_wins: ClassVar[bool] = False
     alternates: ClassVar[bool] = False  # direction flips every dealt hand (Ce Deng)
-
-    @property
-    def label(self) -> str:
-        """Both names, as players know the game by either: ``"Ce Deng 斜钉"``."""
-        return f"{self.title} {self.native}".strip()
 
     @property
     def option_specs(self) -> tuple[OptionSpec, ...]:
@@ -215,6 +212,13 @@ class Game:
                 why=why,
             )
 
+    def in_force(self, pips: int, specials: frozenset[Special]) -> frozenset[Special]:
+        """The specials a player's result has: those marked, and a pass for a score of 0 in
+        a game that knows pass (RULES.md: a 0 is a pass, marked or not)."""
+        if Special.PASS in self.specials and pips == 0 and not specials & (LOW | {Special.PASS}):
+            return specials | {Special.PASS}
+        return specials
+
     def rank(self, scores: Mapping[str, int], order: Sequence[str]) -> tuple[str, ...]:
         """Best score first; ties go to the earlier player in turn order (sorting is stable)."""
         if self.higher_wins:
@@ -279,7 +283,7 @@ def check_player(game: Game, name: str, result: Result, table: Table) -> frozens
                 "{game} has no {special}: its special results are {known}",
                 path,
                 special=special.label,
-                game=game.title,
+                game=Phrase(game.label),
                 known=", ".join(known.label for known in sorted(game.specials)),
             )
         if not rule.seat_allows(leads):
@@ -316,8 +320,7 @@ def check_player(game: Game, name: str, result: Result, table: Table) -> frozens
             other=kinds[1].label,
             name=name,
         )
-    if Special.PASS in game.specials and result.pips == 0 and not kinds:
-        specials |= {Special.PASS}
+    specials = game.in_force(result.pips, specials)
     if Special.PASS in specials and result.pips:
         raise ScoringError(
             "{name} passed, so {name}'s score must be 0, not {score}",

@@ -9,7 +9,7 @@ from scoring.games.base import LOW, Game, Outcome, Table
 from scoring.model import Hand, HandEvent, Payment, Special
 from scoring.options import ENDS
 from scoring.settlement import pairwise
-from scoring.text import Phrase
+from scoring.text import N_, Phrase
 from scoring.whole_hand import Claim, check_declared_doubles
 
 # The multiplier belongs to the pair, whichever of the two pays (RULES.md, Decision).
@@ -27,7 +27,7 @@ DECLARED_DOUBLES_TIMES = 2
 class CeDeng(Game):
     key = "ce-deng"
     title = "Ce Deng"
-    native = "斜钉"
+    label = N_("Ce Deng 斜钉")
     player_counts = (2, 3, 4)
     option_names = frozenset({"stake", "head_tail", "redeal_doubles", "next_first", *ENDS})
     specials = frozenset(

@@ -9,6 +9,7 @@ from scoring.errors import ScoringError
 from scoring.games.base import Game, Outcome, Table
 from scoring.model import Payment, Special
 from scoring.options import ENDS
+from scoring.text import N_
 from scoring.tiles import Deck
 from scoring.whole_hand import names
 
@@ -19,7 +20,7 @@ SUANZHANG_PENALTY = 12
 class DingNiu(Game):
     key = "ding-niu"
     title = "Ding Niu"
-    native = "顶牛"
+    label = N_("Ding Niu 顶牛")
     player_counts = (4,)
     option_names = frozenset({"chip", "next_first", *ENDS})
     specials = frozenset({Special.SUANZHANG})

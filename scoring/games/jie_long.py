@@ -7,12 +7,13 @@ from collections.abc import Mapping
 from scoring.games.base import Game, Outcome, Table
 from scoring.model import Special
 from scoring.settlement import pairwise
+from scoring.text import N_
 
 
 class JieLong(Game):
     key = "jie-long"
     title = "Jie Long"
-    native = "接龙"
+    label = N_("Jie Long 接龙")
     player_counts = (2, 3, 4)
 
     def settle(

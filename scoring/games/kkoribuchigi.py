@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from scoring.games.base import Game, Outcome, Table
 from scoring.model import ChipPayment, Payment, Special
 from scoring.options import ENDS
+from scoring.text import N_
 from scoring.tiles import Deck
 
 OVER = 30  # under ``payment: highest``, a loser above this many points pays too
@@ -15,7 +16,7 @@ OVER = 30  # under ``payment: highest``, a loser above this many points pays too
 class Kkoribuchigi(Game):
     key = "kkoribuchigi"
     title = "Kko-li-but-i-gi"
-    native = "꼬리붙이기"
+    label = N_("Kko-li-but-i-gi 꼬리붙이기")
     player_counts = (2, 3, 4)
     option_names = frozenset({"chip", "payment", "next_first", *ENDS})
 

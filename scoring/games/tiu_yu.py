@@ -8,6 +8,7 @@ from scoring.catches import Catch, check_catch, check_catches, is_large_fish
 from scoring.errors import Problems, ScoringError
 from scoring.games.base import Game, Outcome, Table
 from scoring.model import Entry, Hand, Payment, Result, Special
+from scoring.text import N_
 from scoring.tiles import Deck, Tile, subset_totals
 
 LARGE_FISH_POINTS = 2  # per pip
@@ -34,7 +35,7 @@ def fish_totals() -> tuple[frozenset[int], frozenset[int]]:
 class TiuYu(Game):
     key = "tiu-yu"
     title = "Tiu Yu"
-    native = "钓鱼"
+    label = N_("Tiu Yu")
     player_counts = (2, 3)
     entry = Entry.FISH
     events = frozenset()

@@ -7,12 +7,13 @@ from collections.abc import Mapping
 from scoring.games.base import Game, Outcome, Table
 from scoring.model import Special
 from scoring.settlement import pairwise
+from scoring.text import N_
 
 
 class TsairDeng(Game):
     key = "tsair-deng"
     title = "Tsair Deng"
-    native = "斜钉（谭氏）"
+    label = N_("Tsair Deng")
     player_counts = (2, 3, 4)
     specials = frozenset({Special.PASS})
 

@@ -7,6 +7,8 @@ score pays the lower stake x multiplier x difference, with pass-normal x2, low (
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 from ledger.models import Hand
@@ -144,7 +146,12 @@ def test_a_ce_deng_table_is_live_on_two_phones_corrected_and_exported(
     other.fill("#pips-3", "12")
     other.fill("input[name=device]", "Bob's phone")
     other.get_by_role("button", name="Save correction").click()
-    other.wait_for_url(f"**{table}")
+    other.wait_for_url(re.compile(re.escape(table) + r"\?changed=2#hand-form$"))
+    corrected = other.locator("#changed")
+    expect(corrected).to_contain_text("Hand 2 corrected.")
+    expect(corrected.locator("p", has_text="Before:")).to_contain_text("Dominic 4")
+    expect(corrected.locator("p", has_text="After:")).to_contain_text("Dominic 12")
+    expect(corrected).to_be_in_viewport()
     shot(other, "hand-2-corrected")
 
     after_correction = ["Anna +198 21 2", "Bob -98 53 1", "Celine -134 76 0", "Dominic +34 40 0"]

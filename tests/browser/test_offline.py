@@ -92,7 +92,7 @@ def test_a_kept_hand_the_server_refuses_is_dropped_and_the_phone_says_why(page, 
     posts = _posts_to(page, path)
     page.context.set_offline(False)
 
-    refused = page.get_by_role("alert")
+    refused = page.locator("#refused")
     expect(refused).to_contain_text(
         "Hand 1 was not saved: This table is locked by its organiser: nothing was saved.",
         timeout=BACK,
@@ -143,7 +143,7 @@ def test_a_kept_hand_another_phone_recorded_first_is_dropped_and_shown_taken(pag
     posts = _posts_to(page, path)
     page.context.set_offline(False)
 
-    expect(page.get_by_role("alert")).to_contain_text(
+    expect(page.locator("#refused")).to_contain_text(
         "Hand 1 was not saved: Hand 1 is already recorded, by Bob's phone", timeout=BACK
     )
     expect(page.locator("#taken")).to_be_visible()  # the answer, in place of the form
@@ -161,7 +161,7 @@ def test_a_hand_saved_on_a_table_locked_meanwhile_says_why(page):
 
     page.get_by_role("button", name="Save hand").click()
 
-    expect(page.get_by_role("alert")).to_contain_text(
+    expect(page.locator("#refused")).to_contain_text(
         "Hand 1 was not saved: This table is locked by its organiser: nothing was saved."
     )
     expect(page.locator("#unsent")).to_be_hidden()  # not kept: sending it again cannot help

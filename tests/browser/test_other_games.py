@@ -69,7 +69,8 @@ def test_tiu_yu_from_captured_tiles_tapped_in_the_picker(page, shot):
     start_table(page, "tiu-yu", ["Anna", "Bob", "Celine"], leader=0)
     expect(page.locator("h1")).to_contain_text("Tiu Yu")
     expect(page.locator("fieldset[data-player]")).to_have_count(3)
-    expect(page.locator("#record-form input[type=checkbox]")).to_have_count(0)
+    expect(page.locator("#record-form .seat input[type=checkbox]")).to_have_count(0)
+    page.locator("label", has=page.locator("#show-tiles")).click()
     for seat in range(3):
         page.locator(f"#player-{seat} summary", has_text="Or tap the captured tiles").click()
     shot(page, "pickers-open")

@@ -203,6 +203,7 @@ def test_no_request_leaves_our_server(page, live_server, shot):
     page.context.on("request", lambda request: requested.append(request.url))
 
     table = start_table(page, "ce-deng", SEATING, leader=0)
+    page.locator("label", has=page.locator("#show-tiles")).click()
     page.locator("#player-3 summary").click()
     for tile in ("6:6", "3:3"):
         page.locator(f"#player-3 .picker button[data-tile='{tile}']").tap()
@@ -216,7 +217,8 @@ def test_no_request_leaves_our_server(page, live_server, shot):
     for path in ("summary/", "history/", "hands/1/"):
         page.goto(f"{table}{path}")
     page.get_by_role("link", name="Domino ledger").click()
-    page.locator("button[name=language]").click()
+    page.locator("details.lang summary").click()
+    page.locator("button[name=language][value=zh-hans]").click()
     expect(page.locator("html")).to_have_attribute("lang", "zh-hans")
     shot(page, "home-in-chinese")
 

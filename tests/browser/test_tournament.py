@@ -9,19 +9,35 @@ seating (as few repeat table-mates as possible) and the exports are checked at t
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from itertools import combinations
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from ledger.models import Event, Round
 from tests.browser.conftest import csv_rows, enter_hand, save_hand, texts
+from tests.events.test_events import play
 
 PLAYERS = [f"Player {i:02}" for i in range(1, 13)]
 
 
-def organise(page: Page, action: str) -> None:
+def organise(page: Page, action: str, confirm: str) -> None:
+    """Press ``action`` on the organiser's page, then ``confirm`` on the page that asks."""
     page.get_by_role("button", name=action).click()
-    page.wait_for_load_state()
+    expect(page.locator("#question")).to_be_visible()
+    page.get_by_role("button", name=confirm).click()
+    expect(page.locator("#question")).to_have_count(0)
+
+
+def register_typed(page: Page, name: str) -> None:
+    """Type a name in the organiser's name box and press Enter: htmx adds it in place."""
+    page.keyboard.type(name)
+    page.keyboard.press("Enter")
+    expect(page.locator("#added")).to_have_text(f"{name} is registered.")
+    expect(page.locator("#add-name")).to_be_focused()
+    # htmx sets up the new form as the swap settles (20 ms on): a person types slower than that.
+    expect(page.locator("#players.htmx-added")).to_have_count(0)
 
 
 def test_a_three_round_event_of_twelve_players(page, new_context, live_server, shot):
@@ -45,15 +61,15 @@ def test_a_three_round_event_of_twelve_players(page, new_context, live_server, s
         phone.get_by_role("button", name="Register").click()
         expect(phone.locator("#registered")).to_contain_text(f"{name}, you are registered")
     shot(phone, "registered-on-a-phone")
-    for name in PLAYERS[6:]:
-        page.fill("#add-name", name)
-        organise(page, "Register")
+    page.locator("#add-name").click()
+    for name in PLAYERS[6:]:  # one after another, never leaving the name box
+        register_typed(page, name)
     page.goto(organiser_url)
     expect(page.locator("#entries li")).to_have_count(12)
 
     event = Event.objects.get()
     for number in (1, 2, 3):
-        organise(page, "Seat the next round")
+        organise(page, "Seat the next round", "Seat the round")
         shot(page, f"round-{number}-seated")
         page.goto(f"/o/{event.token}/rounds/{number}/cards/")
         expect(page.locator(".card")).to_have_count(3)
@@ -62,12 +78,14 @@ def test_a_three_round_event_of_twelve_players(page, new_context, live_server, s
         assert tables == ["card-1", "card-2", "card-3"]
         shot(page, f"round-{number}-cards")
         page.goto(organiser_url)
-        organise(page, f"Begin round {number}")
+        organise(page, f"Begin round {number}", "Begin the round")
         for table_number in (1, 2, 3):
             # The card's QR code holds the table's link, as the organiser page does.
             page.goto(organiser_url)
             page.locator(f"#table-{number}-{table_number} a").click()
             expect(page.locator("h1")).to_contain_text("Jie Long")
+            line = f"Club night · Round {number} · Table {table_number}"
+            expect(page.locator("#event-line")).to_have_text(line)
             enter_hand(page, {0: 2, 1: 12, 2: 34, 3: 18})
             save_hand(page, 1)
         page.goto(organiser_url)
@@ -128,3 +146,167 @@ def test_a_timed_round_counts_down_on_the_organisers_page_and_the_projector(page
     shot(page, "countdown-on-the-projector")
     page.goto(f"/o/{event.token}/")
     expect(page.locator("#round-1 .round-tables tbody tr")).to_have_count(2)  # 3 + 2 players
+
+
+def test_the_home_page_leads_to_a_new_tournament_with_options_as_controls(page, shot):
+    page.goto("/")
+    page.get_by_role("link", name="Run a tournament").click()
+
+    expect(page.locator("h1")).to_have_text("New tournament")
+    expect(page.locator("select#id_head_tail")).to_have_value("7/8")
+    expect(page.locator("#id_stake")).to_have_attribute("type", "number")
+    expect(page.locator("#id_play_to")).to_have_attribute("max", "100000")
+    shot(page, "new-tournament")
+
+
+def _club(players: int, name: str = "Club night") -> Event:
+    from ledger.events import services
+
+    event = services.event_create(name=name, game="jie-long", options={}, rounds=3)
+    for i in range(1, players + 1):
+        services.entry_add(event=event, name=f"Player {i:02}", organiser=True)
+    return event
+
+
+def _row(page: Page, table: int) -> str:
+    return page.locator(f"#table-1-{table} td:nth-child(2)").inner_text()
+
+
+def test_the_organiser_confirms_each_change_and_undoes_until_the_round_begins(page, shot):
+    event = _club(12)
+    page.goto(f"/o/{event.token}/")
+
+    # Seating is asked first; Cancel leaves it unseated.
+    page.get_by_role("button", name="Seat the next round").click()
+    expect(page.locator("#question")).to_have_text("Seat round 1?")
+    shot(page, "seat-asked")
+    page.get_by_role("link", name="Cancel").click()
+    expect(page.locator("#round-1")).to_have_count(0)
+    organise(page, "Seat the next round", "Seat the round")
+    expect(page.locator("#undo-what")).to_have_text("Round 1 is seated.")
+    shot(page, "seated-with-undo")
+    seated = [_row(page, n) for n in (1, 2, 3)]
+
+    # Undo unseats it; seated again, it is the same.
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator("#round-1")).to_have_count(0)
+    expect(page.locator("#undo")).to_have_count(0)
+    organise(page, "Seat the next round", "Seat the round")
+    assert [_row(page, n) for n in (1, 2, 3)] == seated
+
+    # A swap, chosen from the lists of the round's players, asked, then undone.
+    one, two = seated[0].split(", ")[0], seated[1].split(", ")[2]
+    page.select_option("#swap-first", one)
+    page.select_option("#swap-second", two)
+    shot(page, "swap-chosen")
+    organise(page, "Swap", "Swap")
+    expect(page.locator("#undo-what")).to_have_text(f"{one} and {two} swapped places in round 1.")
+    assert _row(page, 1).split(", ")[0] == two and _row(page, 2).split(", ")[2] == one
+    page.get_by_role("button", name="Undo").click()
+    expect(page.locator("#undo-what")).to_have_text("Round 1 is seated.")
+    assert [_row(page, n) for n in (1, 2, 3)] == seated
+
+    # A drop, asked, then undone.
+    player = page.locator("#entries li").filter(has_text="Player 05")
+    player.get_by_role("button", name="Drop out").click()
+    expect(page.locator("#question")).to_have_text("Drop Player 05 out of the event?")
+    shot(page, "drop-asked")
+    page.get_by_role("button", name="Drop out").click()
+    expect(player).to_contain_text("(dropped out)")
+    expect(page.locator("#undo-what")).to_have_text("Player 05 dropped out.")
+    page.get_by_role("button", name="Undo").click()
+    expect(player.get_by_role("button", name="Drop out")).to_be_visible()
+
+    # Once the round begins there is nothing left to undo.
+    organise(page, "Begin round 1", "Begin the round")
+    expect(page.locator("#round-1 h3")).to_contain_text("begun")
+    expect(page.locator("#undo")).to_have_count(0)
+    expect(page.locator("#swap-form")).to_have_count(0)
+    shot(page, "begun")
+    assert Round.objects.get(event=event).started is not None
+
+
+def test_the_name_box_keeps_the_focus_after_each_register(page, shot):
+    event = _club(0)
+    page.goto(f"/o/{event.token}/")
+    expect(page.locator("#register-qr svg")).to_be_visible()
+
+    page.fill("#add-name", "Ann Chan")
+    page.get_by_role("button", name="Register").click()
+    expect(page.locator("#added")).to_have_text("Ann Chan is registered.")
+    expect(page.locator("#add-name")).to_be_focused()
+    expect(page.locator("#add-name")).to_have_value("")
+    for name in ("Bo Lee", "Cy Ng"):  # typed straight on: the box has the focus
+        register_typed(page, name)
+    page.keyboard.type("\u3000")  # only a space: refused, and the box keeps the focus
+    page.keyboard.press("Enter")
+    expect(page.locator("#add-error")).to_be_visible()
+    expect(page.locator("#add-name")).to_be_focused()
+    shot(page, "registered-three")
+    expect(page.locator("#entries li")).to_have_count(3)
+    expect(page.locator("#standings tbody tr")).to_have_count(3)
+
+
+def _fits(page: Page) -> None:
+    size = page.evaluate(
+        "[document.documentElement.scrollHeight, innerHeight,"
+        " document.documentElement.scrollWidth, innerWidth]"
+    )
+    assert size[0] <= size[1] and size[2] <= size[3], size
+
+
+def _shown(page: Page) -> list[str]:
+    """The names on the projector's screen, each checked to be wholly on it and not cut."""
+    names = []
+    for cell in page.locator("#standings td.name").all():
+        box = cell.bounding_box()
+        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 720, box
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 1280, box
+        assert cell.evaluate("cell => cell.scrollWidth <= cell.clientWidth")
+        names.append(cell.inner_text())
+    return names
+
+
+@pytest.fixture
+def projector(browser, live_server) -> Iterator[Page]:
+    """A page on a 1280×720 projector's screen (a laptop's browser, not a phone)."""
+    context = browser.new_context(base_url=live_server.url, viewport={"width": 1280, "height": 720})
+    context.set_default_timeout(10_000)
+    yield context.new_page()
+    context.close()
+
+
+def test_the_projector_fits_40_players_on_a_1280_by_720_screen(projector, shot):
+    from ledger.events import services
+
+    event = _club(40)
+    played = services.round_begin(round=services.round_seat(event=event))
+    for table in played.tables.all():
+        play(table, 2, 12, 34, 18)
+    page = projector
+
+    page.goto(f"/e/{event.read_token}/projector/")
+
+    expect(page.locator("#standings tr")).to_have_count(40)
+    _fits(page)
+    assert sorted(_shown(page)) == [f"Player {i:02}" for i in range(1, 41)]
+    expect(page.locator("#board-page")).to_have_count(0)
+    shot(page, "projector-40")
+
+
+def test_the_projector_pages_through_a_large_event(projector, shot):
+    event = _club(100, name="Open championship of the Pearl River Delta domino clubs")
+    page = projector
+    page.goto(f"/e/{event.read_token}/projector/")
+
+    shown = []
+    for number in (1, 2, 3):
+        expect(page.locator("#board-page")).to_contain_text(f"Page {number} of 3")
+        _fits(page)
+        shown += _shown(page)
+        shot(page, f"projector-page-{number}")
+        page.get_by_role("link", name="Next page").click()
+    assert sorted(shown) == sorted(f"Player {i:02}" for i in range(1, 101))
+    # It moves on by itself, every 10 seconds.
+    expect(page.locator("#board-page")).to_contain_text("Page 2 of 3", timeout=15_000)
+    _fits(page)

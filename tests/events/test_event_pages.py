@@ -43,8 +43,10 @@ def test_a_tournament_from_set_up_to_results(organiser, client):
         )
 
     for number in (1, 2, 3):
-        assert client.post(reverse("event_seat", args=[event.token])).status_code == 302
-        assert client.post(reverse("event_begin", args=[event.token, number])).status_code == 302
+        seat = reverse("event_seat", args=[event.token])
+        begin = reverse("event_begin", args=[event.token, number])
+        assert client.post(seat, {"confirm": "1"}).status_code == 302
+        assert client.post(begin, {"confirm": "1"}).status_code == 302
         played = Round.objects.get(event=event, number=number)
         for table in played.tables.all():
             play(table, 2, 12, 34, 18)
@@ -107,7 +109,7 @@ def test_swapping_and_refusals_are_shown_on_the_organisers_page(organiser):
     client, event = organiser
     for name in TWELVE:
         services.entry_add(event=event, name=name, organiser=True)
-    client.post(reverse("event_seat", args=[event.token]))
+    client.post(reverse("event_seat", args=[event.token]), {"confirm": "1"})
 
     refused = client.post(
         reverse("event_swap", args=[event.token, 1]), {"first": "Nobody", "second": TWELVE[0]}

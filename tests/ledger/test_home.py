@@ -9,4 +9,4 @@ def test_home_page_lists_every_game_with_its_player_counts(client):
     for game in GAMES.values():
         assert game.title in page
     assert "Ding Niu 顶牛</strong> — 4 players" in page
-    assert "Tiu Yu 钓鱼</strong> — 2–3 players" in page
+    assert "Tiu Yu</strong> — 2–3 players" in page

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.urls import reverse
 from django.utils import translation
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,9 +44,10 @@ def blanks(text: str) -> set[str]:
 def test_every_message_of_the_engine_is_translated_with_the_same_blanks(language: str) -> None:
     texts = engine_text()
     assert len(texts) > 100  # the scan finds the engine's text
-    with translation.override(language):
-        missing = [text for text in texts if translation.gettext(text) == text]
-        changed = [text for text in texts if blanks(translation.gettext(text)) != blanks(text)]
+    catalog = ROOT / "ledger" / "locale" / translation.to_locale(language) / "LC_MESSAGES"
+    translated = {msgid: msgstr for msgid, msgstr, _, _ in entries(catalog / "django.po")}
+    missing = [text for text in texts if not translated.get(text)]
+    changed = [text for text in texts if blanks(translated.get(text, text)) != blanks(text)]
     assert not missing, missing
     assert not changed, changed
 
@@ -82,3 +84,45 @@ def test_every_string_is_translated_and_compiled(po: Path) -> None:
         for msgid, msgstr, _, plural in said
         if (compiled.ngettext(msgid, "", 1) if plural else compiled.gettext(msgid)) != msgstr
     ] == []
+
+
+@pytest.mark.parametrize(
+    ("accept", "language", "word"),
+    [
+        ("zh-HK", "zh-hant", "開一桌"),
+        ("zh-TW,zh;q=0.9", "zh-hant", "開一桌"),
+        ("zh-Hant-HK", "zh-hant", "開一桌"),
+        ("ko-KR,ko;q=0.9,en;q=0.8", "ko", "테이블 열기"),
+        ("zh-CN,zh;q=0.9", "zh-hans", "开一桌"),
+        ("en-GB", "en", "Start a table"),
+    ],
+)
+def test_the_phones_language_chooses_the_page_language(
+    client, db, accept: str, language: str, word: str
+) -> None:
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE=accept).content.decode()
+
+    assert f'<html lang="{language}">' in page
+    assert word in page
+
+
+OWN_NAMES = {"en": "English", "zh-hans": "简体中文", "zh-hant": "繁體中文", "ko": "한국어"}
+
+
+@pytest.mark.parametrize("current", OWN_NAMES)
+def test_the_language_switcher_offers_every_other_language_by_its_own_name(
+    client, db, current: str
+) -> None:
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE=current).content.decode()
+
+    offered = re.findall(r'name="language" value="([\w-]+)" lang="[\w-]+">([^<]+)</button>', page)
+    assert offered == [(code, OWN_NAMES[code]) for code, _ in settings.LANGUAGES if code != current]
+
+
+@pytest.mark.parametrize("language", ["zh-hant", "ko"])
+def test_the_switchers_choice_wins_over_the_phones_language(client, db, language: str) -> None:
+    client.post(reverse("set_language"), {"language": language, "next": "/"})
+
+    page = client.get("/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+
+    assert f'<html lang="{language}">' in page

@@ -32,15 +32,17 @@ from .documents import FOUR, THREE, TWO, hand, rejected, session, tiles
     [
         ("jie-long", "Jie Long 接龙"),
         ("ce-deng", "Ce Deng 斜钉"),
-        ("tsair-deng", "Tsair Deng 斜钉（谭氏）"),
+        ("tsair-deng", "Tsair Deng"),  # the sources give it no characters
         ("kkoribuchigi", "Kko-li-but-i-gi 꼬리붙이기"),
         ("ding-niu", "Ding Niu 顶牛"),
-        ("tiu-yu", "Tiu Yu 钓鱼"),
+        ("tiu-yu", "Tiu Yu"),  # nor this one
     ],
 )
-def test_a_game_is_named_in_english_and_in_its_own_script(key: str, label: str) -> None:
+def test_a_game_is_named_in_english_and_in_its_own_script_where_the_sources_say(
+    key: str, label: str
+) -> None:
     game = get_game(key)
-    assert game.label == label == f"{game.title} {game.native}"
+    assert game.label == label and label.startswith(game.title)
 
 
 @pytest.mark.parametrize(
@@ -49,18 +51,18 @@ def test_a_game_is_named_in_english_and_in_its_own_script(key: str, label: str) 
         (Special.PASS, "pass 通"),
         (Special.HEAD_SEVEN, "head-seven 头七"),
         (Special.TAIL_EIGHT, "tail-eight 尾八"),
-        (Special.HEAD_SIX, "head-six 头六"),
-        (Special.TAIL_SEVEN, "tail-seven 尾七"),
+        (Special.HEAD_SIX, "head-six"),  # the sources name these in English only
+        (Special.TAIL_SEVEN, "tail-seven"),
         (Special.SUANZHANG, "SuanZhang creator 算张"),
-        (HandEvent.REDEAL, "redeal 重洗"),
-        (HandEvent.DECLARED_DOUBLES, "declared doubles 八对"),
-        (HandEvent.BLOCKED, "blocked 死局"),
+        (HandEvent.REDEAL, "redeal"),
+        (HandEvent.DECLARED_DOUBLES, "declared doubles"),
+        (HandEvent.BLOCKED, "blocked"),
     ],
 )
-def test_specials_and_events_are_named_in_both_scripts(
+def test_specials_and_events_are_named_in_english_and_as_the_sources_name_them(
     named: Special | HandEvent, label: str
 ) -> None:
-    assert named.label == label == f"{named.english} {named.native}"
+    assert named.label == label
 
 
 def test_the_marker_for_translation_gives_the_text_back_unchanged() -> None:

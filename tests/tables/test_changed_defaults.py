@@ -80,7 +80,9 @@ def test_tables_that_chose_or_do_not_take_payment_are_left_alone(migrated_from_b
 
 
 def test_an_event_that_left_payment_unsaid_keeps_each(migrated_from_before):
-    assert Event.objects.get(pk=migrated_from_before["event"]).options == {"payment": "each"}
+    # Only the options column: the model has fields that later migrations add.
+    options = Event.objects.values_list("options", flat=True).get(pk=migrated_from_before["event"])
+    assert options == {"payment": "each"}
 
 
 def test_a_kept_tally_stays_current_for_the_options_written_in(transactional_db):

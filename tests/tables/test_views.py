@@ -41,7 +41,7 @@ def test_draw_lots_picks_a_seated_first_player(client, db):
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
-        ({"game": "ding-niu", "player_3": ""}, "Ding Niu is for exactly 4 players, not 3"),
+        ({"game": "ding-niu", "player_3": ""}, "Ding Niu 顶牛 is for exactly 4 players, not 3"),
         ({"player_1": "anna"}, "seated twice"),
         ({"stake": "abc"}, "expected an amount from 0 (points only) to"),
         ({"play_to": "0"}, "expected a whole number from 1 to 100000, not"),
@@ -120,9 +120,10 @@ def test_invalid_hand_shows_the_message_beside_the_field_and_stores_nothing(
     response = client.post(url, form_post(1, **fields), **HTMX)
 
     page = response.content.decode()
-    assert message in page
-    player = page.index('id="player-1"')
-    assert player < page.index(message) < page.index('id="player-2"')
+    problems = page.split('id="problems"')[1].split("</div>")[0]  # every problem at the top
+    assert message in problems
+    player = page.index('id="player-1"')  # and again beside the field
+    assert player < page.index(message, player) < page.index('id="player-2"')
     assert not Hand.objects.exists()
 
 
@@ -282,6 +283,23 @@ def _csv(response):
     return list(csv.reader(io.StringIO(body[1:])))
 
 
+def test_a_0_is_shown_as_a_pass_everywhere_marked_or_not(client, ce_deng):
+    data = plain_hand()
+    data["results"]["Anna"] = {"pips": 0}  # from the API, or a phone without JavaScript
+    services.hand_record(session=ce_deng, number=1, data=data)
+    token = ce_deng.token
+
+    table = client.get(reverse("table", args=[token])).content.decode()
+    history = client.get(reverse("history", args=[token])).content.decode()
+    summary = client.get(reverse("summary", args=[token])).content.decode()
+    hands = _csv(client.get(reverse("export", args=[token, "hands"])))
+
+    for page in (table, history, summary):
+        assert "Anna 0 pass 通" in page
+    assert "Anna: pass 通 ×1" in summary.split('id="specials"')[1]
+    assert [row[9] for row in hands if row[5] == "Anna"] == ["pass"]
+
+
 def test_exports_stream_hands_payments_and_settle_up(client, ce_deng):
     data = plain_hand()
     data["results"]["Anna"] = {"pips": 0, "specials": ["pass"]}
@@ -365,9 +383,7 @@ def test_hand_save_queries_do_not_grow_with_the_hands(client, ce_deng):
     assert many == few <= 16
 
 
-def test_the_page_switches_to_simplified_chinese_and_keeps_both_scripts_for_specials(
-    client, ce_deng
-):
+def test_the_page_switches_to_simplified_chinese_names_and_all(client, ce_deng):
     data = plain_hand()
     data["results"]["Anna"] = {"pips": 0, "specials": ["pass"]}
     services.hand_record(session=ce_deng, number=1, data=data)
@@ -378,8 +394,9 @@ def test_the_page_switches_to_simplified_chinese_and_keeps_both_scripts_for_spec
 
     assert '<html lang="zh-hans">' in page
     assert "保存这一局" in page and "合计" in page
-    assert "pass 通" in page and "tail-eight 尾八" in page
-    assert "Ce Deng 斜钉" in page
+    assert ">通</span>" in page and ">尾八</span>" in page  # the specials' toggles
+    assert "Anna 0 通" in page  # the hand as entered, in Latest hands
+    assert "<h1>斜钉</h1>" in page and "Ce Deng" not in page
 
 
 def test_player_names_are_escaped_in_the_summary_table(client, db):
@@ -403,7 +420,7 @@ def test_the_engines_messages_are_translated_too(client, ce_deng):
 
     page = client.post(url, post, **HTMX).content.decode()
 
-    assert "Bob 不能有 head-seven 头七：它只属于先出的人，而这一局是 Anna 先出" in page
+    assert "Bob 不能有 头七：它只属于先出的人，而这一局是 Anna 先出" in page
     assert not Hand.objects.exists()
 
 

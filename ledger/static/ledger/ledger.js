@@ -67,13 +67,83 @@
       });
     }
     if (first) first.addEventListener("change", showSeats);
+
+    // A pass is a score of 0: ticking pass fills in 0, and a 0 typed ticks pass. Pass, heads
+    // and tails exclude each other, so ticking one clears the others on that player's line.
+    form.querySelectorAll(".seat").forEach(function (seat) {
+      var number = seat.querySelector(".numbers input");
+      var pass = seat.querySelector("input[type=checkbox][value=pass]");
+      var low = seat.querySelectorAll("input[type=checkbox][value^=head], input[type=checkbox][value^=tail]");
+      if (pass && number) {
+        pass.addEventListener("change", function () {
+          if (pass.checked) number.value = "0";
+          else if (number.value.trim() === "0") number.value = "";
+        });
+        number.addEventListener("input", function () { pass.checked = number.value.trim() === "0"; });
+      }
+      Array.prototype.forEach.call(low, function (box) {
+        box.addEventListener("change", function () {
+          if (!box.checked) return;
+          Array.prototype.forEach.call(low, function (other) { if (other !== box) other.checked = false; });
+          if (pass && pass.checked) { pass.checked = false; if (number.value.trim() === "0") number.value = ""; }
+        });
+      });
+      if (pass) pass.addEventListener("change", function () {
+        if (pass.checked) Array.prototype.forEach.call(low, function (box) { box.checked = false; });
+      });
+    });
+
+    // The keyboard's "next" key (Enter) goes on to the next player's number; on the last one
+    // it saves, as Enter does in any form.
+    form.addEventListener("keydown", function (event) {
+      if (event.key !== "Enter" || !event.target.matches(".numbers input")) return;
+      var numbers = Array.prototype.filter.call(form.querySelectorAll(".numbers input"),
+        function (input) { return input.checkVisibility(); });
+      var next = numbers[numbers.indexOf(event.target) + 1];
+      if (!next) return;
+      event.preventDefault();
+      next.focus();
+    });
+
+    // Declared doubles: the caller has no line to fill in.
+    var caller = form.querySelector("select[name=event_player]");
+    function showCaller() {
+      var doubles = form.querySelector("input[name=event][value=declared_doubles]");
+      form.querySelectorAll(".seat").forEach(function (seat) {
+        seat.classList.toggle("hidden", !!(doubles && doubles.checked && caller && seat.dataset.player === caller.value));
+      });
+    }
+    form.addEventListener("change", showCaller);
+
+    // What was said about a field goes once the field is changed: no stale message stays.
+    form.addEventListener("input", function (event) {
+      var seat = event.target.closest(".seat, .lead, .hand-event");
+      if (!seat) return;
+      seat.querySelectorAll(".error").forEach(function (error) { error.remove(); });
+      seat.querySelectorAll("[aria-invalid]").forEach(function (input) { input.removeAttribute("aria-invalid"); });
+    });
     showSeats();
+    showCaller();
     refresh();
   }
 
   function setUpAll() { document.querySelectorAll("form[data-deck]").forEach(setUp); }
   document.addEventListener("DOMContentLoaded", setUpAll);
   document.addEventListener("htmx:afterSettle", setUpAll);
+
+  // What a save or a preview came to (the hand saved, refused, or taken by another phone) is
+  // brought into view at the top of the screen and focused, so that it is seen and read out.
+  function showOutcome(root) {
+    var outcome = root && root.querySelector("#problems, #taken, #saved, #preview, #changed");
+    if (!outcome) return;
+    outcome.scrollIntoView({ block: "start" });
+    outcome.focus({ preventScroll: true });
+  }
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var target = event.detail.target;
+    if (target && target.id === "hand-form") showOutcome(document.getElementById("hand-form"));
+  });
+  document.addEventListener("DOMContentLoaded", function () { showOutcome(document.getElementById("hand-form")); });
 
   // When another phone saves a hand, bring this phone's empty form up to the next hand.
   // A form with anything typed in is left alone: saving it is told the hand is taken.
@@ -374,5 +444,60 @@
   "use strict";
   document.addEventListener("click", function (event) {
     if (event.target.closest && event.target.closest("button[data-print]")) window.print();
+  });
+})();
+
+// The summary's chart: a tap, or a finger sliding along it, shows everyone's total after the
+// nearest hand, beside each name in the key, with a cursor and a marker on each line there; the
+// arrow keys step through the hands. The totals are read from the chart's own table
+// (#chart-table), so the two always agree. Without this script, each hand's band in the chart
+// has them as its title, and the table is there to open.
+(function () {
+  "use strict";
+  document.addEventListener("DOMContentLoaded", function () {
+    var chart = document.querySelector("svg.chart[data-step]");
+    var table = document.getElementById("chart-table");
+    if (!chart || !table) return;
+    var rows = table.tBodies[0].rows;
+    var left = +chart.dataset.left, step = +chart.dataset.step;
+    var lines = chart.querySelectorAll("polyline");
+    var dots = chart.querySelectorAll(".dot");
+    var cursor = chart.querySelector(".cursor");
+    var heading = document.getElementById("chart-hand");
+    var values = document.querySelectorAll("#chart-legend .value");
+    var shown = 0;
+
+    // Hand k is the k-th row of the table and point k of each line (point 0 is the start).
+    function show(k) {
+      k = Math.max(1, Math.min(rows.length, k));
+      if (k === shown) return;
+      shown = k;
+      var cells = rows[k - 1].cells;
+      lines.forEach(function (line, i) {
+        var point = line.points.getItem(k);
+        dots[i].setAttribute("transform", "translate(" + point.x + " " + point.y + ") scale(1.5) translate(-5 -5)");
+        dots[i].removeAttribute("visibility");
+        if (values[i]) values[i].textContent = cells[i + 1].textContent;
+      });
+      var x = (left + k * step).toFixed(1);
+      cursor.setAttribute("x1", x);
+      cursor.setAttribute("x2", x);
+      cursor.removeAttribute("visibility");
+      heading.textContent = heading.dataset.heading.replace("{n}", cells[0].textContent);
+    }
+    function handAt(event) {
+      var point = new DOMPoint(event.clientX, event.clientY).matrixTransform(chart.getScreenCTM().inverse());
+      return Math.round((point.x - left) / step);
+    }
+    chart.addEventListener("pointerdown", function (event) { show(handAt(event)); });
+    chart.addEventListener("pointermove", function (event) { if (event.buttons) show(handAt(event)); });
+    chart.setAttribute("tabindex", "0");
+    chart.addEventListener("keydown", function (event) {
+      var to = { ArrowLeft: shown - 1, ArrowRight: shown + 1, Home: 1, End: rows.length }[event.key];
+      if (to === undefined) return;
+      event.preventDefault();
+      show(to);
+    });
+    document.getElementById("chart-hint").classList.remove("hidden");
   });
 })();

@@ -1,0 +1,199 @@
+"""One hand on one screen of a 360×640 phone, as a player at the table taps it: the fields,
+the specials and Save are all in the first screen, every outcome comes into view, and the taps
+and time each kind of hand takes are counted (README.md, "At the table", has the figures).
+
+A tap is a touch on the screen; a keyboard move (the keyboard's "next" key: Enter, which the
+page takes as "on to the next player") counts as a tap too. Digits typed into a field are not
+taps. The pace is a person's: a tap every 0.6 s and a digit every 0.2 s, so the time is that
+of a person plus the app's own.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+from ledger.models import Hand
+from ledger.tables import services
+from tests.browser.conftest import ARTIFACTS, PHONE
+
+SEATING = ["Anna", "Bob", "Celine", "Dominic"]
+TAP_PAUSE_MS = 600
+DIGIT_MS = 200
+FIGURES = ARTIFACTS / "one-screen.json"
+
+
+@dataclass
+class Thumb:
+    """A player's thumb on the phone: counts each tap and keyboard move, at a person's pace."""
+
+    page: Page
+    taps: int = 0
+    started: float = field(default_factory=time.monotonic)
+
+    def tap(self, target: Locator) -> None:
+        target.tap()
+        self.taps += 1
+        self.page.wait_for_timeout(TAP_PAUSE_MS)
+
+    def type(self, digits: str) -> None:
+        self.page.keyboard.type(digits, delay=DIGIT_MS)
+
+    def next(self) -> None:
+        """The keyboard's "next" key: on to the next player's number."""
+        self.page.keyboard.press("Enter")
+        self.taps += 1
+        self.page.wait_for_timeout(TAP_PAUSE_MS)
+
+    def choose(self, select: Locator, value: str) -> None:
+        """A drop-down: one tap opens it, one picks."""
+        select.select_option(value)
+        self.taps += 2
+        self.page.wait_for_timeout(2 * TAP_PAUSE_MS)
+
+    def seconds(self) -> float:
+        return round(time.monotonic() - self.started, 1)
+
+
+def in_first_screen(page: Page, target: Locator) -> None:
+    """``target`` is seen without scrolling: inside the viewport, the page at its top."""
+    box = target.bounding_box()
+    assert box is not None
+    assert page.evaluate("window.scrollY") == 0
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+
+
+@pytest.fixture
+def table(page: Page) -> Page:
+    session = services.session_create(game="ce-deng", options={}, seating=SEATING, first="Anna")
+    page.goto(f"/t/{session.token}/")
+    form = page.locator("#record-form")
+    for seat in range(4):
+        in_first_screen(page, form.locator(f"#pips-{seat}"))
+        in_first_screen(page, form.locator(f"#player-{seat} .chips"))
+    in_first_screen(page, page.get_by_role("button", name="Save hand"))
+    return page
+
+
+def seat(page: Page, index: int) -> Locator:
+    return page.locator(f"#player-{index}")
+
+
+def save(thumb: Thumb, kind: str, shot, number: int = 1) -> None:
+    """Tap Save; the saved hand comes into view; the figures for ``kind`` are kept."""
+    page = thumb.page
+    in_first_screen(page, page.get_by_role("button", name="Save hand"))
+    thumb.tap(page.get_by_role("button", name="Save hand"))
+    saved = page.locator("#saved")
+    expect(saved).to_contain_text(f"Hand {number} saved.")
+    expect(saved).to_be_in_viewport()
+    expect(saved).to_be_focused()
+    assert saved.get_attribute("role") == "status"
+    shot(page, kind)
+    figures = json.loads(FIGURES.read_text()) if FIGURES.exists() else {}
+    figures[kind] = {"taps": thumb.taps, "seconds": thumb.seconds()}
+    FIGURES.parent.mkdir(parents=True, exist_ok=True)
+    FIGURES.write_text(json.dumps(figures, indent=1, sort_keys=True))
+    assert thumb.taps <= 8, f"{kind}: {thumb.taps} taps"
+
+
+def test_a_normal_hand_is_four_numbers_and_save(table: Page, shot) -> None:
+    thumb = Thumb(table)
+    thumb.tap(table.locator("#pips-0"))
+    for i, pips in enumerate(["2", "12", "34", "18"]):
+        if i:
+            thumb.next()
+        thumb.type(pips)
+    save(thumb, "normal hand", shot)
+    assert Hand.objects.get().data["results"]["Celine"] == {"pips": 34}
+
+
+def test_a_pass_is_one_tap_that_fills_in_0_and_a_tail_eight_one_more(table: Page, shot) -> None:
+    thumb = Thumb(table)
+    thumb.tap(table.locator("#pips-0"))
+    thumb.type("5")
+    thumb.tap(seat(table, 1).locator("label.chip", has_text="pass"))
+    expect(table.locator("#pips-1")).to_have_value("0")
+    thumb.tap(seat(table, 2).locator("label.chip", has_text="tail-eight"))
+    thumb.tap(table.locator("#pips-2"))
+    thumb.type("40")
+    thumb.next()
+    thumb.type("20")
+    save(thumb, "pass and tail-eight", shot)
+    results = Hand.objects.get().data["results"]
+    assert results["Bob"] == {"pips": 0, "specials": ["pass"]}
+    assert results["Celine"] == {"pips": 40, "specials": ["tail_eight"]}
+
+
+def test_a_typed_0_is_a_pass(table: Page) -> None:
+    table.fill("#pips-1", "0")
+    expect(seat(table, 1).locator("input[value=pass]")).to_be_checked()
+    table.fill("#pips-1", "3")
+    expect(seat(table, 1).locator("input[value=pass]")).not_to_be_checked()
+
+
+def test_a_head_seven(table: Page, shot) -> None:
+    thumb = Thumb(table)
+    thumb.tap(seat(table, 0).locator("label.chip", has_text="head-seven"))
+    thumb.tap(table.locator("#pips-0"))
+    for i, pips in enumerate(["30", "3", "8", "12"]):
+        if i:
+            thumb.next()
+        thumb.type(pips)
+    save(thumb, "head-seven", shot)
+    assert Hand.objects.get().data["results"]["Anna"] == {"pips": 30, "specials": ["head_seven"]}
+
+
+def test_a_redeal_hides_the_players_and_asks_who_called_it(table: Page, shot) -> None:
+    thumb = Thumb(table)
+    thumb.tap(table.locator("label.chip", has_text="redeal"))
+    expect(table.locator(".seats")).to_be_hidden()
+    thumb.choose(table.locator("select[name=event_player]"), "Anna")
+    save(thumb, "redeal", shot)
+    assert Hand.objects.get().data == {"redeal": "Anna", "first": "Anna", "direction": "ccw"}
+
+
+def test_declared_doubles_hide_the_callers_line(table: Page, shot) -> None:
+    thumb = Thumb(table)
+    thumb.tap(table.locator("label.chip", has_text="declared doubles"))
+    thumb.choose(table.locator("select[name=event_player]"), "Bob")
+    expect(seat(table, 1)).to_be_hidden()
+    thumb.tap(table.locator("#pips-0"))
+    thumb.type("50")
+    thumb.next()  # Bob's line is hidden: the next field is Celine's
+    thumb.type("52")
+    thumb.next()
+    thumb.type("53")
+    save(thumb, "declared doubles", shot)
+    hand = Hand.objects.get().data
+    assert hand["declared_doubles"] == "Bob"
+    assert set(hand["results"]) == {"Anna", "Celine", "Dominic"}
+
+
+def test_a_refused_hand_says_every_problem_in_view_and_none_stays_once_fixed(
+    table: Page, shot
+) -> None:
+    table.fill("#pips-0", "2")
+    table.fill("#pips-1", "-4")  # no browser pop-up: the app says what is wrong
+    table.fill("#pips-2", "34")  # and Dominic's is left empty
+    table.get_by_role("button", name="Save hand").click()
+
+    problems = table.locator("#problems")
+    expect(problems).to_be_in_viewport()
+    expect(problems).to_be_focused()
+    assert problems.get_attribute("role") == "alert"
+    expect(problems.locator("li")).to_have_count(2)  # Bob's and Dominic's, at once
+    expect(seat(table, 1).locator(".error")).to_contain_text(
+        "Bob's score must be a whole number, 0 or more, not -4"
+    )
+    expect(seat(table, 3).locator(".error")).to_contain_text("Enter Dominic's score.")
+    shot(table, "refused")
+
+    table.fill("#pips-1", "12")  # fixed: what was said about it goes
+    expect(seat(table, 1).locator(".error")).to_have_count(0)
+    expect(seat(table, 3).locator(".error")).to_have_count(1)
+    assert not Hand.objects.exists()
