@@ -24,7 +24,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-# ledger.css's --accent and --bg; base.html's <meta name="theme-color"> says the same.
+# ledger.css's --accent and --bg, as base.html's <meta name="theme-color"> says. The light
+# scheme's: a manifest has one of each, and a dark phone's page says its own in base.html.
 THEME_COLOUR = "#0b4f9c"
 BACKGROUND_COLOUR = "#ffffff"
 ICONS = {"ledger/icon-192.png": "192x192", "ledger/icon-512.png": "512x512"}

@@ -116,8 +116,10 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "SWAGGER_UI_DIST": "SIDECAR",
-    # No badge from swagger.io's online validator: it would send it the schema's address.
-    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+    # No badge from swagger.io's online validator: it would send it the schema's address. No
+    # deep links: Swagger UI puts each one, a link, inside its operation's button, and a
+    # control inside a control is lost to screen readers (axe-core's nested-interactive).
+    "SWAGGER_UI_SETTINGS": {"deepLinking": False, "validatorUrl": None},
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "ENUM_NAME_OVERRIDES": {"DirectionEnum": ["ccw", "cw"]},

@@ -36,7 +36,7 @@ class Line:
     """One player's running total, drawn in a style of their own."""
 
     name: str
-    colour: str
+    series: int  # its colour: ledger.css's --series-<n>, light or dark as the phone is set
     dash: str  # stroke-dasharray; "" for a solid line
     shape: str  # the marker, an SVG path in a 10×10 box
     points: str  # SVG polyline points: the start, then one per hand in order
@@ -108,18 +108,18 @@ class Summary:
 
 CALLED = tuple(event for event in HandEvent if event.has_caller)  # recorded with who called it
 
-# Okabe and Ito's colour-blind-safe colours, each at least 3:1 on white (WCAG's least for the
-# parts of a graphic; their orange, 2.1:1, gives way to reddish purple), and each line with a
-# dash and a marker of its own as well, so that no line is told from another by colour alone.
+# Each line has a colour (ledger.css's colour-blind-safe palette, one for light and one for
+# dark), and a dash and a marker of its own as well, so that no line is told from another by
+# colour alone.
 CIRCLE = "M1.5 5a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0-7 0z"
 SQUARE = "M1.8 1.8h6.4v6.4h-6.4z"
 TRIANGLE = "M5 .6l4.4 8h-8.8z"
 DIAMOND = "M5 .3l4.7 4.7-4.7 4.7-4.7-4.7z"
 STYLES = (
-    ("#0072B2", "", CIRCLE),  # blue, solid
-    ("#D55E00", "8 4", SQUARE),  # vermillion, dashed
-    ("#009E73", "2 3", TRIANGLE),  # bluish green, dotted
-    ("#CC79A7", "10 3 3 3", DIAMOND),  # reddish purple, dash-dot
+    ("", CIRCLE),  # solid
+    ("8 4", SQUARE),  # dashed
+    ("2 3", TRIANGLE),  # dotted
+    ("10 3 3 3", DIAMOND),  # dash-dot
 )
 # The chart's box in its own units, drawn about 1:1 on a 360 px phone; TEXT is the size of its
 # words and numbers, CHARACTER the width of a digit at that size.
@@ -208,9 +208,10 @@ def _chart(sheet: ScoreSheet) -> Chart | None:
 
     lines = []
     for i, name in enumerate(sheet.seating):
-        colour, dash, shape = STYLES[i % len(STYLES)]
+        series = i % len(STYLES)
+        dash, shape = STYLES[series]
         points = " ".join(f"{x(k)},{y(value)}" for k, value in enumerate(running[name]))
-        lines.append(Line(name, colour, dash, shape, points))
+        lines.append(Line(name, series, dash, shape, points))
     hands = []
     for k, row in enumerate(sheet.rows, start=1):
         band_x = max(left, x(k) - step / 2)

@@ -81,8 +81,11 @@ def test_the_summary_and_its_chart_show_under_the_policy(page, refused, shot):
     expect(page.locator("svg.chart polyline")).to_have_count(4)
     swatches = page.locator(".legend svg.swatch line")
     expect(swatches).to_have_count(4)
-    colours = [swatches.nth(i).get_attribute("stroke") for i in range(4)]
-    assert len(set(colours)) == 4  # each line's own colour, matching the chart's
+    # Each line's own colour (ledger.css's, through its class), its key's matching it.
+    stroke = "e => getComputedStyle(e).stroke"
+    colours = [swatches.nth(i).evaluate(stroke) for i in range(4)]
+    assert len(set(colours)) == 4
+    assert [line.evaluate(stroke) for line in page.locator("svg.chart polyline").all()] == colours
     assert page.locator(".legend svg.swatch").first.bounding_box()["width"] > 0
     shot(page, "summary")
 

@@ -97,6 +97,8 @@ def test_a_kept_hand_the_server_refuses_is_dropped_and_the_phone_says_why(page, 
         "Hand 1 was not saved: This table is locked by its organiser: nothing was saved.",
         timeout=BACK,
     )
+    # The form already holds the next hand: what was refused is said, to be entered again.
+    expect(refused).to_contain_text("It was: Anna 2, Bob 12, Celine 34, Dominic 18")
     expect(page.locator("#unsent")).to_be_hidden()
     shot(page, "refused")
     # Dropped, not tried again: the first retry would come 2 s after a failure.

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from ledger.models import Hand
+from ledger.models import Hand, TableSession
 from ledger.tables import services
 from tests.browser.conftest import ARTIFACTS, PHONE
 
@@ -197,3 +197,55 @@ def test_a_refused_hand_says_every_problem_in_view_and_none_stays_once_fixed(
     expect(seat(table, 1).locator(".error")).to_have_count(0)
     expect(seat(table, 3).locator(".error")).to_have_count(1)
     assert not Hand.objects.exists()
+
+
+@pytest.mark.parametrize("locale", ["en-GB", "zh-CN", "zh-HK", "ko-KR"])
+def test_the_hand_fits_one_screen_in_every_language(new_context, locale: str, shot) -> None:
+    """The longest words of each language still leave every field and Save in the first
+    screen, and a normal hand is saved as in English."""
+    page = new_context(locale=locale).new_page()
+    session = services.session_create(
+        game="ce-deng", options={"head_tail": "6/7"}, seating=SEATING, first="Anna"
+    )
+    page.goto(f"/t/{session.token}/")
+    assert page.locator("html").get_attribute("lang") == {
+        "en-GB": "en", "zh-CN": "zh-hans", "zh-HK": "zh-hant", "ko-KR": "ko"
+    }[locale]  # fmt: skip
+    for index in range(4):
+        in_first_screen(page, page.locator(f"#pips-{index}"))
+        in_first_screen(page, seat(page, index).locator(".chips"))
+    save_button = page.locator("button[value=save]")
+    in_first_screen(page, save_button)
+    shot(page, "form")
+    page.locator("#pips-0").fill("2")
+    for value in ("12", "34", "18"):
+        page.keyboard.press("Enter")
+        page.keyboard.type(value)
+    save_button.click()
+    expect(page.locator("#saved")).to_be_in_viewport()
+    shot(page, "saved")
+    assert Hand.objects.get().data["results"]["Dominic"] == {"pips": 18}
+
+
+def test_a_hand_another_phone_saved_first_is_said_in_view(table: Page, shot) -> None:
+    session = TableSession.objects.get()
+    services.hand_record(
+        session=session,
+        number=1,
+        data={
+            "results": {name: {"pips": p} for name, p in zip(SEATING, (2, 12, 34, 18), strict=True)}
+        },
+        device="Bob's phone",
+    )
+    table.fill("#pips-0", "12")
+    for index, pips in enumerate(("2", "34", "18"), start=1):
+        table.fill(f"#pips-{index}", pips)
+    table.get_by_role("button", name="Save hand").click()
+
+    taken = table.locator("#taken")
+    expect(taken).to_contain_text("Hand 1 is already recorded, by Bob's phone")
+    expect(taken).to_be_in_viewport()
+    expect(taken).to_be_focused()
+    expect(table.locator("#pips-0")).to_have_value("12")  # kept as the next hand
+    shot(table, "taken")
+    assert Hand.objects.count() == 1

@@ -149,12 +149,14 @@ def test_every_tap_target_is_at_least_44_px(page, played, name):
 
 
 @pytest.mark.parametrize("name", PAGES)
-def test_text_has_high_contrast(page, played, name):
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_text_has_high_contrast(page, played, scheme, name):
+    page.emulate_media(color_scheme=scheme)
     open_page(page, name, played)
 
     low = page.evaluate(LOW_CONTRAST, [CONTRAST, GRAPHIC_CONTRAST])
 
-    assert not low, f"text below {CONTRAST}:1 on the {name} page:\n" + "\n".join(low)
+    assert not low, f"text below {CONTRAST}:1 on the {name} page, {scheme}:\n" + "\n".join(low)
 
 
 def test_every_image_of_the_table_page_shows(page, played, shot):

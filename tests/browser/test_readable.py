@@ -188,15 +188,16 @@ def test_the_chart_has_axes_hand_numbers_and_a_labelled_zero_line(page, played, 
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
     # Each player's line in a colour, a dash and a marker of their own.
     lines = page.locator("svg.chart polyline")
-    styles = {
+    styles = [
         (
-            el.get_attribute("stroke"),
+            el.evaluate("e => getComputedStyle(e).stroke"),
             el.get_attribute("stroke-dasharray"),
             el.get_attribute("marker-end"),
         )
         for el in lines.all()
-    }
-    assert len(styles) == len(SEATING)
+    ]
+    for part in zip(*styles, strict=True):
+        assert len(set(part)) == len(SEATING)
     # The text alternative: a row per hand, the last one the totals.
     totals = running_totals(page)
     assert [row[0] for row in totals] == [str(n) if n != 5 else "5 (voided)" for n in range(1, 13)]

@@ -22,9 +22,12 @@ from tests.tables.conftest import form_post
 CSS = Path(finders.find("ledger/ledger.css"))
 
 
-def css_colour(name: str) -> str:
-    """A colour ledger.css defines, as #rrggbb."""
-    value = re.search(rf"--{name}: #(\w+);", CSS.read_text())[1]
+def css_colour(name: str, scheme: str = "light") -> str:
+    """A colour ledger.css defines, as #rrggbb: the light scheme's, or the dark's."""
+    text = CSS.read_text()
+    if scheme == "dark":
+        text = text[text.index("(prefers-color-scheme: dark)") :]
+    value = re.search(rf"--{name}: #(\w+);", text)[1]
     return "#" + (value if len(value) == 6 else "".join(c * 2 for c in value))
 
 
@@ -60,7 +63,8 @@ class Loads(HTMLParser):
         if tag == "link" and named.get("rel") == "manifest":
             self.meta["manifest"] = str(named["href"])
         if tag == "meta" and named.get("name") == "theme-color":
-            self.meta["theme-color"] = str(named["content"])
+            media = named.get("media")
+            self.meta[f"theme-color {media}" if media else "theme-color"] = str(named["content"])
         if tag == "body":
             self.body = named
 
@@ -161,6 +165,8 @@ def test_every_page_links_the_manifest_the_theme_colour_and_the_worker(client, d
 
     assert page.meta["manifest"] == "/manifest.webmanifest"
     assert page.meta["theme-color"] == css_colour("accent")
+    dark = page.meta["theme-color (prefers-color-scheme: dark)"]
+    assert dark == css_colour("bg", scheme="dark")  # a dark phone's bar the page's own colour
     assert page.body["data-service-worker"] == "/sw.js"
 
 

@@ -235,15 +235,37 @@
   function reasonIn(status, statusText, type, text) {
     if (/^text\/plain/.test(type)) return text.trim();
     var said = new DOMParser().parseFromString(text, "text/html")
-      .querySelector("#taken strong, .errorlist li, .errorlist");
+      .querySelector("#taken strong, #problems li, .errorlist li, .errorlist");
     return said ? said.textContent.trim().replace(/\s+/g, " ") : (status + " " + statusText).trim();
   }
-  function refuse(number, reason) {
+  // A kept hand, as it was entered, in a line: "Anna 2, Bob 0 pass, ..." (the form may
+  // already hold the next hand, so what was refused is said, to be entered again).
+  function entryText(sent) {
+    var parts = [];
+    var event = document.querySelector("#record-form input[name=event][value='" + (sent.get("event") || "-") + "']");
+    if (event) parts.push(event.closest("label").textContent.trim() + " " + (sent.get("event_player") || ""));
+    document.querySelectorAll("#record-form .seat").forEach(function (seat) {
+      var i = seat.id.replace("player-", "");
+      var said = [];
+      sent.forEach(function (value, key) {
+        if (!value || key.slice(-(i.length + 1)) !== "-" + i) return;
+        var box = key.indexOf("specials-") === 0 && seat.querySelector("input[value='" + value + "']");
+        said.push(box ? box.closest("label").textContent.trim() : value);
+      });
+      if (said.length) parts.push(seat.dataset.player + " " + said.join(" "));
+    });
+    return parts.join(", ");
+  }
+  function refuse(number, reason, sent) {
     var alert = document.getElementById("refused");
     if (!alert) return;
     var line = document.createElement("p");
     line.textContent = alert.dataset.refused.replace("{n}", number || "?")
       .replace("{reason}", function () { return reason; });
+    if (sent) {
+      var entry = entryText(sent);
+      if (entry) line.textContent += " " + alert.dataset.entered.replace("{entry}", function () { return entry; });
+    }
     alert.appendChild(line);
     alert.classList.remove("hidden");
   }
@@ -298,12 +320,12 @@
     var sent = new URLSearchParams(body);
     if (!response.ok) {
       var type = response.headers.get("Content-Type") || "";
-      refuse(sent.get("number"), reasonIn(response.status, response.statusText, type, text));
+      refuse(sent.get("number"), reasonIn(response.status, response.statusText, type, text), sent);
       return;
     }
     // An htmx request is answered 200 with the form: saved, or its errors, or the hand taken.
     var page = new DOMParser().parseFromString(text, "text/html");
-    if (!page.getElementById("saved")) refuse(sent.get("number"), reasonIn(200, "", "text/html", text));
+    if (!page.getElementById("saved")) refuse(sent.get("number"), reasonIn(200, "", "text/html", text), sent);
     var form = document.getElementById("record-form");
     var key = form && form.querySelector("input[name=key]");
     // Show the answer in place when the form holds this very hand, or nothing entered; a

@@ -1,0 +1,269 @@
+"""Accessible in light and dark (issue 11): axe-core finds no serious or critical violation on
+any page, in each of the four languages, with the phone set to light and to dark, at a phone's
+size (the projector at 1280×720). And the pages do follow the phone's setting, the chart's
+lines stand out from either page, and the QR codes stay dark on light.
+
+axe-core comes with axe-playwright-python, which puts it in the page with ``page.evaluate``:
+that runs as the browser's own script, so the Content-Security-Policy (script-src 'self')
+neither blocks it nor has to allow it.
+
+Before each check, whatever a player can open is opened (the tile pickers, the chart's table),
+so that axe sees it too; the language menu is opened on a page of its own (it would cover what
+is under it, whose contrast axe could then not measure). axe cannot measure text on a gradient
+either, such as the tables that scroll sideways: test_phone_quality.py measures those.
+
+All the pages of a language and a scheme are one test, sharing one ledger and one browser: the
+eight take about 70 s in all; a test for each page took about twice as long.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from playwright.sync_api import BrowserContext, Page, expect
+
+from ledger.events import services as event_services
+from ledger.models import Event, TableSession
+from ledger.tables import services
+from tests.browser.conftest import PHONE, enter_hand
+from tests.events.test_events import play
+
+SEATING = ["Anna", "Bob", "Celine", "Dominic"]
+COUNTS = [2, 12, 34, 18]
+PLAYERS = [f"Player {i:02}" for i in range(1, 9)]
+SCHEMES = ["light", "dark"]
+LANGUAGES = ["en", "zh-hans", "zh-hant", "ko"]
+PROJECTOR = {"width": 1280, "height": 720}
+PHONE_SCREEN = {"viewport": PHONE, "is_mobile": True, "has_touch": True}
+SERIOUS = {"serious", "critical"}
+AXE = Axe()
+
+
+@dataclass(frozen=True)
+class Ledger:
+    """What the pages show: a table of real hands, and a club night with a round played."""
+
+    table: TableSession
+    event: Event
+
+
+def dealt(number: int) -> dict[str, Any]:
+    """Hand ``number``: the four counts, moved round one seat a hand."""
+    turn = number % len(SEATING)
+    pips = COUNTS[turn:] + COUNTS[:turn]
+    return {"results": {name: {"pips": p} for name, p in zip(SEATING, pips, strict=True)}}
+
+
+@pytest.fixture
+def ledger(transactional_db) -> Ledger:
+    table = services.session_create(game="ce-deng", options={}, seating=SEATING, first="Anna")
+    for number in range(1, 7):
+        services.hand_record(session=table, number=number, data=dealt(number), device="Phone 1")
+    services.hand_correct(session=table, number=2, data=dealt(3), version=1, device="Phone 2")
+    services.hand_void(session=table, number=5, version=1, device="Phone 2")
+
+    # Round 1 played; round 2 seated, not begun (so the organiser can swap, begin or undo).
+    event = event_services.event_create(
+        name="Club night", game="jie-long", options={}, rounds=3, minutes_per_round=30
+    )
+    for name in PLAYERS:
+        event_services.entry_add(event=event, name=name, organiser=True)
+    first = event_services.round_begin(round=event_services.round_seat(event=event))
+    for played in first.tables.all():
+        play(played, *COUNTS)
+    event_services.round_seat(event=event)
+    return Ledger(table, event)
+
+
+def table_page(page: Page, ledger: Ledger) -> None:
+    # The organiser's link: the page has the organiser's part too.
+    page.goto(f"/t/{ledger.table.token}/organise/{ledger.table.organiser_token}/")
+    expect(page.locator("#organiser")).to_be_visible()
+    # The tile pickers shown, one tile chosen.
+    page.locator("label", has=page.locator("#show-tiles")).click()
+    page.locator("#player-0 summary").click()
+    page.locator("#player-0 .picker button[data-tile='6:6']").click()
+    expect(page.locator("#player-0 .chosen button")).to_have_count(1)
+
+
+def refused_page(page: Page, ledger: Ledger) -> None:
+    page.goto(f"/t/{ledger.table.token}/")
+    enter_hand(page, {0: 2, 1: 1, 2: 34, 3: 18})
+    page.locator("button[name=action][value=save]").click()
+    expect(page.locator("#problems")).to_be_visible()
+
+
+def confirm_page(page: Page, ledger: Ledger) -> None:
+    page.goto(f"/o/{ledger.event.token}/")
+    page.locator("#begin").click()
+    expect(page.locator("#question")).to_be_visible()
+
+
+def language_menu(page: Page, ledger: Ledger) -> None:
+    page.goto("/")
+    page.locator("details.lang summary").click()
+    expect(page.locator("details.lang button").first).to_be_visible()
+
+
+def api_docs(page: Page, ledger: Ledger) -> None:
+    page.goto("/api/v1/docs/")
+    expect(page.locator(".opblock").first).to_be_visible()
+
+
+def goto(path: str) -> Callable[[Page, Ledger], None]:
+    def open_path(page: Page, ledger: Ledger) -> None:
+        table, event = ledger.table, ledger.event
+        page.goto(
+            path.format(
+                token=table.token,
+                read_token=table.read_token,
+                event=event.token,
+                register=event.register_token,
+                results=event.read_token,
+            )
+        )
+
+    return open_path
+
+
+PAGES: dict[str, Callable[[Page, Ledger], None]] = {
+    "home": goto("/"),
+    "language-menu": language_menu,
+    "new-table": goto("/new/"),
+    "table": table_page,
+    "table-refused": refused_page,
+    "hand": goto("/t/{token}/hands/2/"),
+    "history": goto("/t/{token}/history/"),
+    "summary": goto("/t/{token}/summary/"),
+    "shared": goto("/s/{read_token}/"),
+    "new-tournament": goto("/events/new/"),
+    "organiser": goto("/o/{event}/"),
+    "organiser-asks": confirm_page,
+    "table-cards": goto("/o/{event}/rounds/1/cards/"),
+    "registration": goto("/j/{register}/"),
+    "results": goto("/e/{results}/"),
+    "player": goto("/e/{results}/players/Player 01/"),
+    "projector": goto("/e/{results}/projector/"),
+    "api-docs": api_docs,
+    "offline": goto("/offline/"),
+}
+
+
+def serious_violations(page: Page) -> list[str]:
+    """What axe finds serious or critical on ``page``: a line per rule, with where it is."""
+    page.evaluate(
+        "document.querySelectorAll('details:not(.lang)').forEach(d => { d.open = true; })"
+    )
+    found = AXE.run(page).response["violations"]
+    return [
+        f"{rule['id']} ({rule['impact']}): {rule['help']}\n"
+        + "\n".join(f"    {' '.join(map(str, node['target']))}" for node in rule["nodes"])
+        for rule in found
+        if rule["impact"] in SERIOUS
+    ]
+
+
+@pytest.fixture
+def new_page(browser, live_server) -> Iterator[Callable[..., Page]]:
+    """``new_page(scheme, language)``: a page on a phone set to that scheme and language, or
+    with ``projector=True`` on a 1280×720 screen."""
+    contexts: list[BrowserContext] = []
+
+    def new(scheme: str, language: str = "en", *, projector: bool = False) -> Page:
+        screen = {"viewport": PROJECTOR} if projector else PHONE_SCREEN
+        context = browser.new_context(
+            base_url=live_server.url, color_scheme=scheme, locale=language, **screen
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        return context.new_page()
+
+    yield new
+    for context in contexts:
+        context.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_no_page_has_a_serious_accessibility_violation(new_page, ledger, shot, scheme, language):
+    phone, projector = new_page(scheme, language), new_page(scheme, language, projector=True)
+
+    found = []
+    for name, open_page in PAGES.items():
+        if name == "api-docs" and language != "en":
+            continue  # the API and its docs are in English only
+        page = projector if name == "projector" else phone
+        open_page(page, ledger)
+        if name != "api-docs":
+            expect(page.locator("html")).to_have_attribute("lang", language)
+        found += [f"the {name} page: {violation}" for violation in serious_violations(page)]
+        shot(page, name)
+
+    assert not found, f"{scheme}, {language}:\n" + "\n".join(found)
+
+
+def luminance(css: str) -> float:
+    """The relative luminance of a computed colour, "rgb(r, g, b)"."""
+
+    def channel(v: float) -> float:
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(int(v) / 255) for v in re.findall(r"\d+", css)[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(one: str, other: str) -> float:
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+# A QR code's light surround: the background it is drawn on (its own, or else the page's), and
+# its padding as a share of a module's width (an inline code's viewBox counts its modules; the
+# table's <img>, from ledger.tables.views.qr, is drawn MODULE_PX pixels to a module).
+MODULE_PX = 6
+SURROUND = """(code, modulePx) => {
+  let background = "rgba(0, 0, 0, 0)";
+  for (let e = code; e && background === "rgba(0, 0, 0, 0)"; e = e.parentElement) {
+    background = getComputedStyle(e).backgroundColor;
+  }
+  const style = getComputedStyle(code);
+  const modules = code.viewBox ? code.viewBox.baseVal.width : code.naturalWidth / modulePx;
+  const module = parseFloat(style.width) / modules;
+  return {background, padding: parseFloat(style.paddingLeft) / module};
+}"""
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_pages_follow_the_phones_scheme_and_qr_codes_stay_dark_on_light(new_page, ledger, scheme):
+    page = new_page(scheme)
+    PAGES["summary"](page, ledger)
+
+    text, background = page.evaluate(
+        "[getComputedStyle(document.body).color, getComputedStyle(document.body).backgroundColor]"
+    )
+    dark = scheme == "dark"
+    assert (luminance(background) < 0.01) == dark and (luminance(text) > 0.8) == dark
+    # The chart's lines: four colours of their own, each at 3:1 or more on this page.
+    strokes = [
+        line.evaluate("e => getComputedStyle(e).stroke")
+        for line in page.locator("svg.chart polyline").all()
+    ]
+    assert len(set(strokes)) == len(SEATING)
+    assert all(contrast(stroke, background) >= 3 for stroke in strokes), strokes
+
+    # The table's QR code (an <img>) and the registration link's (inline <svg>), black on white
+    # with the quiet zone a scanner wants (4 modules: the code's own 2, then the padding's).
+    page.goto(f"/t/{ledger.table.token}/")
+    codes = [page.locator(".qr img").evaluate(SURROUND, MODULE_PX)]
+    page.goto(f"/o/{ledger.event.token}/")
+    codes.append(page.locator("#register-qr svg").evaluate(SURROUND, MODULE_PX))
+    assert page.locator("#register-qr svg path").get_attribute("stroke") == "#000"
+    for code in codes:
+        assert code["background"] == "rgb(255, 255, 255)", code
+        if dark:  # on a light page, the page is the quiet zone
+            assert code["padding"] >= 2, code
