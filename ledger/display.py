@@ -4,29 +4,44 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from functools import cache
+from typing import Any, Protocol
 
 import segno
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 
 from ledger.games import special_label
 from scoring import GAMES, Entry, HandEvent, Special
 from scoring.document import amount
 
-if TYPE_CHECKING:
-    from ledger.models import TableSession
+
+class Table(Protocol):
+    """A table as the pages show its hands: its game and its seating (a TableSession, or a
+    ScoreSheet, whose seating is already a list)."""
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def seating(self) -> list[str]: ...
 
 
 def comma() -> str:
     """What separates the items of a list, in the page's language ("，" in Chinese)."""
-    return pgettext("between the items of a list", ", ")
+    return _punctuation(get_language())[0]
 
 
 def colon() -> str:
     """What comes after a label, in the page's language ("：" in Chinese)."""
-    return pgettext("after a label", ": ")
+    return _punctuation(get_language())[1]
+
+
+@cache
+def _punctuation(language: str | None) -> tuple[str, str]:
+    # Looked up once per language: a page of 500 hands asks for them thousands of times.
+    return pgettext("between the items of a list", ", "), pgettext("after a label", ": ")
 
 
 def money(value: Decimal | None) -> str:
@@ -58,10 +73,12 @@ def hand_event(data: Mapping[str, Any]) -> tuple[HandEvent | None, str]:
     return None, ""
 
 
+_ENTRY_KEYS = [tuple(field.key for field in entry.fields) for entry in Entry]
+
+
 def _entered(result: Mapping[str, Any]) -> str:
     """A player's result as entered: its numbers ("12"; "22/4" for two), or else its tiles."""
-    for entry in Entry:
-        keys = [field.key for field in entry.fields]
+    for keys in _ENTRY_KEYS:
         if any(key in result for key in keys):
             return "/".join(str(result.get(key, 0)) for key in keys)
     return " ".join(result.get("tiles", []))
@@ -77,7 +94,7 @@ def specials_of(game: str, result: Mapping[str, Any]) -> list[str]:
     return marked + sorted(special.value for special in found if special.value not in marked)
 
 
-def hand_text(data: dict[str, Any] | None, table: TableSession) -> str:
+def hand_text(data: dict[str, Any] | None, table: Table) -> str:
     """A hand as entered, in one line: "Anna 0 pass 通, Bob 12, ...", in ``table``'s seating
     order (PostgreSQL's jsonb does not keep the order of keys)."""
     if not data:

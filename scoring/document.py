@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from contextlib import suppress
 from decimal import Decimal, InvalidOperation
 from enum import StrEnum
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from scoring.errors import Problems, ScoringError
 from scoring.games import Game, get_game
@@ -155,7 +155,7 @@ def _pips(game: Game, name: str, value: object, path: str) -> Result:
     specials = _specials(game, raw.get("specials", []), f"{path}.specials")
     if "tiles" in raw:
         return game.result_from_tiles(_tiles(raw["tiles"], f"{path}.tiles"), specials)
-    score = Phrase("{name}'s score", name=name)
+    score = Whose(N_("{name}'s score"), name)
     return Result(pips=_whole(raw["pips"], f"{path}.pips", score), specials=specials)
 
 
@@ -173,8 +173,8 @@ def _fish(game: Game, name: str, value: object, path: str) -> Result:
         raise ScoringError(
             "give the captured tiles, or both large_fish_pips and small_fish_red", path
         )
-    large = Phrase("{name}'s large-fish pips", name=name)
-    red = Phrase("{name}'s small-fish red spots", name=name)
+    large = Whose(N_("{name}'s large-fish pips"), name)
+    red = Whose(N_("{name}'s small-fish red spots"), name)
     return Result(
         large_fish_pips=_whole(raw["large_fish_pips"], f"{path}.large_fish_pips", large),
         small_fish_red=_whole(raw["small_fish_red"], f"{path}.small_fish_red", red),
@@ -278,7 +278,15 @@ def _shown(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, default=str)
 
 
-def _number(value: object, path: str, what: Phrase, about: Phrase | None) -> Decimal:
+class Whose(NamedTuple):
+    """Whose number a refusal is about: ``template`` (marked for translation) and the name,
+    made into a Phrase only when there is something to refuse."""
+
+    template: str
+    name: str
+
+
+def _number(value: object, path: str, what: Phrase, about: Whose | None) -> Decimal:
     """A finite number, or a refusal that says ``what`` was expected (of ``about``)."""
     number = None
     if not isinstance(value, bool) and isinstance(value, int | float | str | Decimal):
@@ -289,15 +297,21 @@ def _number(value: object, path: str, what: Phrase, about: Phrase | None) -> Dec
     return number
 
 
-def _expected(what: Phrase, value: object, path: str, about: Phrase | None) -> ScoringError:
+def _expected(what: Phrase, value: object, path: str, about: Whose | None) -> ScoringError:
     if about is None:
         return ScoringError("expected {what}, not {value}", path, what=what, value=_shown(value))
     return ScoringError(
-        "{about} must be {what}, not {value}", path, about=about, what=what, value=_shown(value)
+        "{about} must be {what}, not {value}",
+        path,
+        about=Phrase(about.template, name=about.name),
+        what=what,
+        value=_shown(value),
     )
 
 
-def _whole(value: object, path: str, about: Phrase | None = None) -> int:
+def _whole(value: object, path: str, about: Whose | None = None) -> int:
+    if type(value) is int and 0 <= value <= MAX_WHOLE:  # the common case, kept quick
+        return value
     what = Phrase("a whole number, 0 or more")
     number = _number(value, path, what, about)
     if number > MAX_WHOLE:

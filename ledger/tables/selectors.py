@@ -75,6 +75,10 @@ class ScoreSheet:
     rows: list[Row]
     result: SessionResult
 
+    @property
+    def game(self) -> str:
+        return self.session.game
+
     def row(self, number: int) -> Row | None:
         return next((row for row in self.rows if row.hand.number == number), None)
 

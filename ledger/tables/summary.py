@@ -159,7 +159,7 @@ def summarise(sheet: ScoreSheet) -> Summary:
 
 def _summary_row(row: Row, sheet: ScoreSheet) -> SummaryRow:
     if row.result is None:
-        return SummaryRow(row.hand.number, "", [], display.hand_text(row.hand.data, sheet.session))
+        return SummaryRow(row.hand.number, "", [], display.hand_text(row.hand.data, sheet))
     arrow = "↻" if row.result.direction == "cw" else "↺"
     cells = [
         (
@@ -170,7 +170,7 @@ def _summary_row(row: Row, sheet: ScoreSheet) -> SummaryRow:
         for name in sheet.seating
     ]
     led = f"{row.result.first} {arrow}"
-    return SummaryRow(row.hand.number, led, cells, display.hand_text(row.hand.data, sheet.session))
+    return SummaryRow(row.hand.number, led, cells, display.hand_text(row.hand.data, sheet))
 
 
 def _chart(sheet: ScoreSheet) -> Chart | None:
@@ -182,41 +182,49 @@ def _chart(sheet: ScoreSheet) -> Chart | None:
     """
     if not sheet.rows:
         return None
+    points_only = sheet.points_only
     running = {name: [Decimal(0)] for name in sheet.seating}
     for row in sheet.rows:
         counts: Mapping[str, Decimal | int]
         if row.result is None:
             counts = {}  # voided: it changes no total
-        elif sheet.points_only:
+        elif points_only:
             counts = row.result.scores
         else:
             counts = row.result.net
         for name in sheet.seating:
             running[name].append(running[name][-1] + counts.get(name, 0))
     values = [value for series in running.values() for value in series]
-    amount_ticks = _amount_ticks(min(values), max(values), whole=sheet.points_only)
+    amount_ticks = _amount_ticks(min(values), max(values), whole=points_only)
     low, high = amount_ticks[0], amount_ticks[-1]
-    labels = [_amount_text(value, signed=not sheet.points_only) for value in amount_ticks]
+    labels = [_amount_text(value, signed=not points_only) for value in amount_ticks]
     left = max(4 * CHARACTER, CHARACTER * max(map(len, labels))) + 2 * TICK
     step = (RIGHT - left) / len(sheet.rows)
 
     def x(k: int) -> float:
         return round(left + k * step, 1)
 
-    def y(value: Decimal) -> float:
-        return round(TOP + float((high - value) / (high - low)) * (BOTTOM - TOP), 1)
+    top, scale = float(high), (BOTTOM - TOP) / float(high - low)
 
+    def y(value: Decimal) -> float:
+        return round(TOP + (top - float(value)) * scale, 1)
+
+    xs = [x(k) for k in range(len(sheet.rows) + 1)]
     lines = []
     for i, name in enumerate(sheet.seating):
         series = i % len(STYLES)
         dash, shape = STYLES[series]
-        points = " ".join(f"{x(k)},{y(value)}" for k, value in enumerate(running[name]))
+        points = " ".join(f"{xs[k]},{y(value)}" for k, value in enumerate(running[name]))
         lines.append(Line(name, series, dash, shape, points))
+    texts = {
+        name: [_amount_text(value, not points_only) for value in running[name]]
+        for name in sheet.seating
+    }
     hands = []
     for k, row in enumerate(sheet.rows, start=1):
-        band_x = max(left, x(k) - step / 2)
-        totals = [_amount_text(running[name][k], not sheet.points_only) for name in sheet.seating]
-        band_width = round(min(RIGHT, x(k) + step / 2) - band_x, 1)
+        band_x = max(left, xs[k] - step / 2)
+        totals = [texts[name][k] for name in sheet.seating]
+        band_width = round(min(RIGHT, xs[k] + step / 2) - band_x, 1)
         hands.append(
             ChartHand(row.hand.number, row.result is None, round(band_x, 1), band_width, totals)
         )
