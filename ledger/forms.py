@@ -59,6 +59,11 @@ def engine_message(error: ScoringError) -> str:
     return _say(error.template, error.params)
 
 
+def said(phrase: Phrase) -> str:
+    """Words of the engine (a ``Phrase``) in the page's language."""
+    return _say(phrase.template, phrase.params)
+
+
 def _say(template: str, params: Mapping[str, object]) -> str:
     words = {
         key: _say(value.template, value.params) if isinstance(value, Phrase) else value

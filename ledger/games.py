@@ -21,7 +21,9 @@ class OptionField:
     name: str
     label: str
     help: str
-    choices: tuple[tuple[str, str], ...]  # empty: a number
+    # (value, label, the games that take it: "" for every game that takes the option); empty: a
+    # number
+    choices: tuple[tuple[str, str, str], ...]
     default: str
     whole: bool  # a whole number (else, without choices, an amount of money)
     # A number's limits and step as a number input takes them ("" for choices).
@@ -37,13 +39,23 @@ def option_fields() -> list[OptionField]:
             spec.name,
             _(spec.label),
             _(spec.help),
-            tuple((value, _(label)) for value, label in spec.choices),
+            tuple(
+                (value, _(label), _games_taking(spec.name, value)) for value, label in spec.choices
+            ),
             spec.default,
             spec.most is not None,
             *_limits(spec),
         )
         for spec in OPTION_SPECS.values()
     ]
+
+
+def _games_taking(option: str, value: str) -> str:
+    """The keys of the games that take ``value`` of ``option``, where they differ ("" where
+    every game that takes the option takes every value)."""
+    games = [game for game in GAMES.values() if option in game.option_names]
+    taking = [game.key for game in games if value in game.option_values(option)]
+    return "" if len(taking) == len(games) else " ".join(taking)
 
 
 def _limits(spec: OptionSpec) -> tuple[str, str, str]:

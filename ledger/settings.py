@@ -122,7 +122,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_SETTINGS": {"deepLinking": False, "validatorUrl": None},
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    "ENUM_NAME_OVERRIDES": {"DirectionEnum": ["ccw", "cw"]},
+    "ENUM_NAME_OVERRIDES": {
+        "DirectionEnum": ["ccw", "cw"],
+        "SpecialsEnum": ["pass", "head_seven", "tail_eight", "head_six", "tail_seven", "suanzhang"],
+    },
 }
 
 # Wrong table links (web or API) one address may try in 10 minutes (ledger/middleware.py).

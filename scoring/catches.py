@@ -1,16 +1,17 @@
 """Tiu Yu's catches: fish caught in mated pairs, and every catch of a hand from one deck at once.
 
 A catch is a set of tiles that splits into mated pairs (RULES.md, Tiu Yu; seed 004): two
-pieces with the same number of pips mate (6:4 with 5:5), and the two pieces of the ch'i tsun,
-1:2 and 2:4, mate each other. **Decision** (RULES.md does not say whether the ch'i tsun pieces
-also keep their mates by pips; the weakest reading refuses no hand that either reading allows):
-1:2 mates 1:2 and 2:4; 2:4 mates 1:2 and every piece of 6 pips (the worked example's 3:3 with
-2:4 is such a pair). A player who completes four alike takes four: two pairs. So
+pieces with the same number of pips mate (6:4 with 5:5), "with the exception" of the two pieces
+of the ch'i tsun, 1:2 and 2:4, which mate each other and, by default, nothing else (option
+``chi_tsun: "itself"``). The option ``chi_tsun: "by_spots"`` is the looser house rule, where
+the two also keep their mates by pips: 1:2 mates 1:2 and 2:4; 2:4 mates 1:2 and every piece
+of 6 pips. A player who completes four alike takes four: two pairs. So
 
 - tiles of 8 pips or more ("large fish") come in pairs of equal pips: large-fish pips are even,
   and 0 or at least 16;
-- small fish: among the tiles of each number of pips an even number, except that 1:2 and the
-  6-pip tiles together are even, and an odd number of 1:2 needs a 2:4 among them;
+- small fish: among the tiles of each number of pips an even number; by default as many 1:2 as
+  2:4, and those two left out of their pips' groups; by spots, 1:2 and the 6-pip tiles
+  together are even, and an odd number of 1:2 needs a 2:4 among them;
 - all players' catches together fit in the deck (double-64: 272 large-fish pips, 48 red spots
   on small fish), and nothing else is asked of them (who caught what when is not seen).
 
@@ -34,7 +35,8 @@ from scoring.whole_hand import Groups, feasible, first_refused, names
 
 LARGE_FISH = 8  # pips at which a tile is a large fish
 LOW_CH_I_TSUN, HIGH_CH_I_TSUN = Tile(1, 2), Tile(2, 4)
-_SHARED = HIGH_CH_I_TSUN.pips  # the group of mates that 1:2 joins: 2:4 and the 6-pip tiles
+_SHARED = HIGH_CH_I_TSUN.pips  # by spots, the group 1:2 joins: 2:4 and the 6-pip tiles
+_CH_I_TSUN = 0  # by default, the group of the ch'i tsun alone (no tile has 0 pips)
 _MOST = 10_000  # a bound on tiles that never binds
 
 
@@ -42,27 +44,39 @@ def is_large_fish(tile: Tile) -> bool:
     return tile.pips >= LARGE_FISH
 
 
-def mate_group(tile: Tile) -> int:
-    """Tiles mate only within a group: their pips, except 1:2, which joins 2:4's group."""
-    return _SHARED if tile == LOW_CH_I_TSUN else tile.pips
+def mate_group(tile: Tile, *, by_spots: bool = False) -> int:
+    """Tiles mate only within a group: their pips, except the ch'i tsun's two pieces, which
+    are a group of their own (``by_spots``: 1:2 joins 2:4's group of 6 pips)."""
+    if tile in (LOW_CH_I_TSUN, HIGH_CH_I_TSUN):
+        return _SHARED if by_spots else _CH_I_TSUN
+    return tile.pips
 
 
-def unmated(tiles: Sequence[Tile]) -> tuple[Tile, ...]:
+def unmated(tiles: Sequence[Tile], *, by_spots: bool = False) -> tuple[Tile, ...]:
     """The tiles left without a mate however ``tiles`` are paired (none for a catch).
 
     >>> from scoring.tiles import tiles
     >>> unmated(tiles("6:6"))
     (Tile(low=6, high=6),)
-    >>> unmated(tiles("3:3", "2:4", "6:5", "5:6")), unmated(tiles("1:2", "1:2", "1:2", "2:4"))
+    >>> unmated(tiles("1:2", "2:4", "6:5", "5:6")), unmated(tiles("1:5", "3:3"))
     ((), ())
-    >>> [str(t) for t in unmated(tiles("1:2", "3:3"))]
-    ['1:2', '3:3']
+    >>> [str(t) for t in unmated(tiles("3:3", "2:4"))], [str(t) for t in unmated(tiles("1:2"))]
+    (['3:3', '2:4'], ['1:2'])
+    >>> unmated(tiles("3:3", "2:4"), by_spots=True)
+    ()
+    >>> unmated(tiles("1:2", "1:2", "1:2", "2:4"), by_spots=True)
+    ()
     """
     groups: dict[int, list[Tile]] = {}
     for tile in tiles:
-        groups.setdefault(mate_group(tile), []).append(tile)
+        groups.setdefault(mate_group(tile, by_spots=by_spots), []).append(tile)
     left: list[Tile] = []
     for group, members in groups.items():
+        if group == _CH_I_TSUN:
+            lows, highs = members.count(LOW_CH_I_TSUN), members.count(HIGH_CH_I_TSUN)
+            spare = LOW_CH_I_TSUN if lows > highs else HIGH_CH_I_TSUN
+            left += [spare] * abs(lows - highs)
+            continue
         lows = members.count(LOW_CH_I_TSUN)
         others = [tile for tile in members if tile != LOW_CH_I_TSUN]
         if lows % 2 and HIGH_CH_I_TSUN not in members:
@@ -83,7 +97,7 @@ class Catch(NamedTuple):
     tiles: tuple[Tile, ...] | None = None
 
 
-def check_catch(catch: Catch, path: str) -> None:
+def check_catch(catch: Catch, path: str, *, by_spots: bool = False) -> None:
     """Refuse one player's catch that no mated pairs of the deck give (``path``: the result).
 
     >>> check_catch(Catch("Anna", 9, 0), "hands[0].results.Anna")
@@ -93,7 +107,16 @@ def check_catch(catch: Catch, path: str) -> None:
 mated pairs, so large-fish pips are even, and 0 or at least 16
     """
     if catch.tiles is not None:
-        left = unmated(catch.tiles)
+        left = unmated(catch.tiles, by_spots=by_spots)
+        if left and not by_spots:
+            raise ScoringError(
+                "{name}'s catch does not split into mated pairs (two tiles with the same "
+                "number of pips, except 1:2 and 2:4, which mate only each other): nothing "
+                "mates {tiles}",
+                f"{path}.tiles",
+                name=catch.name,
+                tiles=", ".join(str(tile) for tile in left),
+            )
         if left:
             raise ScoringError(
                 "{name}'s catch does not split into mated pairs (two tiles with the same "
@@ -119,7 +142,7 @@ mated pairs, so large-fish pips are even, and 0 or at least 16
             name=catch.name,
             pips=catch.large,
         )
-    if catch.red not in small_totals():
+    if catch.red not in small_totals(by_spots):
         raise ScoringError(
             "{name}'s small fish cannot have {red} red spots: no mated pairs of the deck's "
             "small fish do",
@@ -129,7 +152,7 @@ mated pairs, so large-fish pips are even, and 0 or at least 16
         )
 
 
-def check_catches(catches: Sequence[Catch], path: str) -> None:
+def check_catches(catches: Sequence[Catch], path: str, *, by_spots: bool = False) -> None:
     """Refuse (at ``path``, the hand) catches that no deal of the double-64 deck gives all at
     once. Each catch has passed ``check_catch``.
 
@@ -140,8 +163,8 @@ def check_catches(catches: Sequence[Catch], path: str) -> None:
 Bob 16 large-fish pips add up to 288, more than the 272 in the deck
     """
     for large in (True, False):
-        if not _possible(catches, large=large):
-            raise _refusal(catches, path, large=large)
+        if not _possible(catches, large=large, by_spots=by_spots):
+            raise _refusal(catches, path, large=large, by_spots=by_spots)
 
 
 def clear_caches() -> None:
@@ -162,7 +185,7 @@ def _entered(catches: Sequence[Catch]) -> tuple[tuple[Tile, int], ...]:
     return tuple(sorted(counts.items()))
 
 
-def _possible(catches: Sequence[Catch], *, large: bool) -> bool:
+def _possible(catches: Sequence[Catch], *, large: bool, by_spots: bool) -> bool:
     """Whether the large fish (or the small) of ``catches`` can all be caught at once."""
     entered = _entered(catches)
     free = [catch for catch in catches if catch.tiles is None]
@@ -170,7 +193,7 @@ def _possible(catches: Sequence[Catch], *, large: bool) -> bool:
         pips = tuple(sorted((0, _MOST, catch.large) for catch in free if catch.large))
         return feasible(_large_pairs(entered), pips)
     reds = tuple(sorted(catch.red for catch in free if catch.red))
-    return not reds or _small_feasible(_small_supply(entered), reds)
+    return not reds or _small_feasible(_small_supply(entered, by_spots), reds)
 
 
 @lru_cache(maxsize=256)
@@ -199,33 +222,47 @@ def large_totals() -> frozenset[int]:
     return frozenset(totals)
 
 
-@lru_cache(maxsize=1)
-def small_totals() -> frozenset[int]:
+@lru_cache(maxsize=2)
+def small_totals(by_spots: bool = False) -> frozenset[int]:
     """The red spots on small fish that one catch of mated pairs from the double-64 deck can
     have: every number up to the 48 they have in all.
 
-    >>> small_totals() == frozenset(range(49))
+    >>> small_totals() == small_totals(by_spots=True) == frozenset(range(49))
     True
     """
-    supply = _small_supply(())
-    return frozenset(red for red in range(_deck_red() + 1) if _small_feasible(supply, (red,)))
+    supply = _small_supply((), by_spots)
+    return frozenset(
+        red for red in range(_deck_red(by_spots) + 1) if _small_feasible(supply, (red,))
+    )
 
 
 # A small tile in the search: its red spots, copies left, its group of mates, and its role:
-# 1 for 1:2, 2 for 2:4, 0 for the rest.
+# 1 for 1:2, 2 for 2:4 (by spots), 3 for a mated ch'i tsun (1:2 with 2:4 as one piece, by
+# default), 0 for the rest.
 _Small = tuple[int, int, int, int]
+_PAIR = 3
 
 
 @lru_cache(maxsize=256)
-def _small_supply(entered: tuple[tuple[Tile, int], ...]) -> tuple[_Small, ...]:
-    """The small fish left, group by group (2:4, then 1:2, first in theirs), most red first."""
+def _small_supply(entered: tuple[tuple[Tile, int], ...], by_spots: bool) -> tuple[_Small, ...]:
+    """The small fish left, group by group (2:4, then 1:2, first in theirs), most red first.
+    By default the ch'i tsun's two pieces are left only as mated pairs, one piece each."""
     left = Counter(Deck.DOUBLE_64.counts) - Counter(dict(entered))
-    role = {LOW_CH_I_TSUN: 1, HIGH_CH_I_TSUN: 2}
-    return tuple(
-        (tile.red_spots, copies, mate_group(tile), role.get(tile, 0))
+    role = {LOW_CH_I_TSUN: 1, HIGH_CH_I_TSUN: 2} if by_spots else {}
+    pairs: tuple[_Small, ...] = ()
+    if not by_spots:
+        mated = min(left.pop(LOW_CH_I_TSUN, 0), left.pop(HIGH_CH_I_TSUN, 0))
+        red = LOW_CH_I_TSUN.red_spots + HIGH_CH_I_TSUN.red_spots
+        pairs = ((red, mated, _CH_I_TSUN, _PAIR),) if mated else ()
+    return pairs + tuple(
+        (tile.red_spots, copies, mate_group(tile, by_spots=by_spots), role.get(tile, 0))
         for tile, copies in sorted(
             left.items(),
-            key=lambda item: (mate_group(item[0]), -role.get(item[0], 0), -item[0].red_spots),
+            key=lambda item: (
+                mate_group(item[0], by_spots=by_spots),
+                -role.get(item[0], 0),
+                -item[0].red_spots,
+            ),
         )
         if copies and not is_large_fish(tile)
     )
@@ -282,7 +319,8 @@ def _small_splits(
         top = min(copies, left // red) if red else min(copies, 1)
         mine = []
         for x in range(top, -1, -1):
-            after = state ^ (_ODD if x % 2 else 0)
+            # A mated ch'i tsun is two tiles: it never changes the parity of its group.
+            after = state ^ (_ODD if x % 2 and role != _PAIR else 0)
             if role == 1 and x % 2:
                 after ^= _LOW_ODD
             if role == 2 and x:
@@ -309,11 +347,11 @@ def _small_splits(
 # -- saying why -------------------------------------------------------------------------------
 
 
-def _refusal(catches: Sequence[Catch], path: str, *, large: bool) -> ScoringError:
+def _refusal(catches: Sequence[Catch], path: str, *, large: bool, by_spots: bool) -> ScoringError:
     """A total beyond the deck, else the fewest players whose catches cannot all be true."""
     named = [catch for catch in catches if (catch.large if large else catch.red)]
     total = sum(catch.large if large else catch.red for catch in named)
-    deck = sum(v * n for v, n, _ in _large_pairs(())) if large else _deck_red()
+    deck = sum(v * n for v, n, _ in _large_pairs(())) if large else _deck_red(by_spots)
     if large and total > deck:
         return ScoringError(
             "these catches cannot all be true in one hand: {fish} large-fish pips add up "
@@ -332,7 +370,9 @@ def _refusal(catches: Sequence[Catch], path: str, *, large: bool) -> ScoringErro
             total=total,
             deck=deck,
         )
-    fewest = first_refused(named, 2, lambda subset: _possible(subset, large=large))
+    fewest = first_refused(
+        named, 2, lambda subset: _possible(subset, large=large, by_spots=by_spots)
+    )
     if large:
         return ScoringError(
             "these catches cannot all be true in one hand: no deal of the deck gives {fish} "
@@ -348,5 +388,5 @@ def _refusal(catches: Sequence[Catch], path: str, *, large: bool) -> ScoringErro
     )
 
 
-def _deck_red() -> int:
-    return sum(red * copies for red, copies, _, _ in _small_supply(()))
+def _deck_red(by_spots: bool) -> int:
+    return sum(red * copies for red, copies, _, _ in _small_supply((), by_spots))

@@ -13,6 +13,7 @@ from scoring.errors import Problems, ScoringError
 from scoring.games import Game, get_game
 from scoring.model import (
     ChipPayment,
+    ChiTsun,
     Direction,
     End,
     Entry,
@@ -26,6 +27,7 @@ from scoring.model import (
     Session,
     SessionResult,
     Special,
+    Ties,
 )
 from scoring.options import OPTION_SPECS, Amount
 from scoring.session import score_session
@@ -78,7 +80,13 @@ def parse_session(document: object) -> Session:
     return Session(game=game.key, seating=names, first=first, hands=tuple(hands), options=options)
 
 
-_CHOICES = {"head_tail": HeadTail, "payment": ChipPayment, "next_first": NextFirst}
+_CHOICES = {
+    "head_tail": HeadTail,
+    "payment": ChipPayment,
+    "next_first": NextFirst,
+    "chi_tsun": ChiTsun,
+    "ties": Ties,
+}
 
 
 def _options(game: Game, value: object) -> Options:
@@ -89,6 +97,14 @@ def _options(game: Game, value: object) -> Options:
     for name, item in raw.items():
         with problems:
             parsed[name] = _option(name, item)
+            if name == "payment" and parsed[name] not in game.payments:
+                raise ScoringError(
+                    "{game}'s payment is {known}, not {value}",
+                    "options.payment",
+                    game=Phrase(game.label),
+                    known=" / ".join(payment.value for payment in game.payments),
+                    value=_shown(item),
+                )
     problems.raise_any()
     return Options(**parsed)
 
@@ -386,6 +402,16 @@ def hand_document(hand: HandResult) -> dict[str, Any]:
         "net": _amounts(hand.net),
         "next_first": hand.next_first,
         "next_direction": hand.next_direction.value,
+        **(
+            {
+                "proven": [
+                    {"player": p.player, "special": p.special.value, "tiles": p.tiles, "why": p.why}
+                    for p in hand.proven
+                ]
+            }
+            if hand.proven
+            else {}
+        ),
     }
 
 

@@ -88,8 +88,26 @@ class HeadTail(StrEnum):
 
 
 class ChipPayment(StrEnum):
-    EACH = "each"
-    HIGHEST = "highest"
+    """How a hand is paid (option ``payment``; each game takes its own, RULES.md)."""
+
+    PAIRWISE = "pairwise"  # every pair settles the difference (the connecting games' usual)
+    CHIPS = "chips"  # every other player pays the hand's winner one chip (connecting games)
+    EACH = "each"  # Kko-li-but-i-gi: every loser pays the winner a chip
+    HIGHEST = "highest"  # Kko-li-but-i-gi: the last place, and anyone over 30, pays
+
+
+class Ties(StrEnum):
+    """Who wins a hand of tied best scores (Jie Long, Tsair Deng)."""
+
+    TURN_ORDER = "turn_order"  # the earlier in turn order
+    LOWER_TOTAL = "lower_total"  # the smaller total score so far, then turn order
+
+
+class ChiTsun(StrEnum):
+    """What the ch'i tsun's two pieces (1:2 and 2:4) mate in Tiu Yu."""
+
+    ITSELF = "itself"  # only each other (seed 004: "an exception")
+    BY_SPOTS = "by_spots"  # each other, and also other pieces of the same pips
 
 
 class NextFirst(StrEnum):
@@ -105,8 +123,10 @@ class Options:
     chip: Decimal = Decimal(1)
     head_tail: HeadTail = HeadTail.SEVEN_EIGHT
     redeal_doubles: int = 7
-    payment: ChipPayment = ChipPayment.HIGHEST  # Kko-li-but-i-gi's usual way (RULES.md)
+    payment: ChipPayment | None = None  # None: the game's usual (``Game.payments[0]``)
     next_first: NextFirst = NextFirst.WINNER
+    chi_tsun: ChiTsun = ChiTsun.ITSELF
+    ties: Ties = Ties.TURN_ORDER
     play_to: int | None = None  # over after the hand in which a total score reaches it
     hands: int | None = None  # over after this many dealt hands
 
@@ -114,6 +134,12 @@ class Options:
     def ends(self) -> bool:
         """Whether the session has an end: a target score or a number of hands."""
         return self.play_to is not None or self.hands is not None
+
+    @property
+    def counts_on(self) -> bool:
+        """Whether a hand's result depends on the totals before it: a session that ends, or
+        ties broken by the lower total."""
+        return self.ends or self.ties is Ties.LOWER_TOTAL
 
 
 class ResultField(NamedTuple):
@@ -255,6 +281,35 @@ class Transfer(NamedTuple):
     amount: Decimal
 
 
+class Proof(NamedTuple):
+    """A special that a player's entry proves though nobody marked it (RULES.md, Ce Deng: "what
+    an entry proves is applied"): only ``tiles`` tiles of the deck can make what was entered."""
+
+    player: str
+    special: Special
+    tiles: int
+    pips: int
+    by_tiles: bool  # the tiles were entered (else the pips were)
+
+    @property
+    def why(self) -> Phrase:
+        """The reason, in the players' words."""
+        if self.by_tiles:
+            return Phrase(
+                "{name} entered {count} tiles, so {name} has {special}",
+                name=self.player,
+                count=self.tiles,
+                special=self.special.label,
+            )
+        return Phrase(
+            "{name}'s {score} pips need {count} tiles, so {name} has {special}",
+            name=self.player,
+            score=self.pips,
+            count=self.tiles,
+            special=self.special.label,
+        )
+
+
 class HandResult(NamedTuple):
     first: str
     direction: Direction
@@ -265,6 +320,7 @@ class HandResult(NamedTuple):
     net: Mapping[str, Decimal]
     next_first: str
     next_direction: Direction
+    proven: tuple[Proof, ...] = ()  # specials applied because the entry proves them
 
     @property
     def winner(self) -> str | None:

@@ -19,7 +19,7 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import NamedTuple
 
-from scoring.model import ChipPayment, HeadTail, NextFirst, Options
+from scoring.model import ChipPayment, ChiTsun, HeadTail, NextFirst, Options, Ties
 from scoring.text import N_
 
 _DEFAULTS = Options()
@@ -104,14 +104,40 @@ OPTION_SPECS: Mapping[str, OptionSpec] = MappingProxyType(
             ),
             OptionSpec(
                 "payment",
-                N_("Chip payment"),
+                N_("Payment"),
                 N_(
-                    "Usually the last place, and anyone over 30, pays the winner; "
-                    "or every loser pays."
+                    "Usually every pair settles the difference, or in Kko-li-but-i-gi the last "
+                    "place and anyone over 30 pay the winner a chip; or chips from every loser."
                 ),
                 (
-                    (ChipPayment.EACH.value, N_("each loser pays")),
+                    (ChipPayment.PAIRWISE.value, N_("every pair settles the difference")),
+                    (ChipPayment.CHIPS.value, N_("each loser pays the winner a chip")),
                     (ChipPayment.HIGHEST.value, N_("last and over 30 pay")),
+                    (ChipPayment.EACH.value, N_("each loser pays")),
+                ),
+            ),
+            OptionSpec(
+                "ties",
+                N_("Tied hands"),
+                N_(
+                    "Usually a tie for the best score goes to the earlier player in turn "
+                    "order; or to the smaller total so far."
+                ),
+                (
+                    (Ties.TURN_ORDER.value, N_("the earlier in turn order (usual)")),
+                    (Ties.LOWER_TOTAL.value, N_("the smaller total so far")),
+                ),
+            ),
+            OptionSpec(
+                "chi_tsun",
+                N_("Ch'i tsun"),
+                N_(
+                    "Usually 1:2 and 2:4 mate only each other; some tables let them also mate "
+                    "other tiles of the same pips."
+                ),
+                (
+                    (ChiTsun.ITSELF.value, N_("only each other (usual)")),
+                    (ChiTsun.BY_SPOTS.value, N_("also by their pips")),
                 ),
             ),
             OptionSpec(
@@ -142,20 +168,36 @@ OPTION_SPECS: Mapping[str, OptionSpec] = MappingProxyType(
 )
 
 
-# The defaults that changed, with what they were before: a table stored before the change was
-# played under the old one, so it keeps it, written into its options.
-CHANGED_DEFAULTS: Mapping[str, str] = MappingProxyType({"payment": ChipPayment.EACH.value})
+# The revision of RULES.md this engine plays.
+RULES = 3
+# The defaults that changed, by the revision of the rules that changed them: the game, the
+# option, and what it was before. A table stored before a change was played under the old
+# default, so it keeps it, written into its options.
+CHANGED_DEFAULTS: tuple[tuple[int, str, str, str], ...] = (
+    (2, "kkoribuchigi", "payment", ChipPayment.EACH.value),
+    (3, "tiu-yu", "chi_tsun", ChiTsun.BY_SPOTS.value),
+)
 
 
-def as_played(option_names: frozenset[str], options: Mapping[str, object]) -> dict[str, object]:
-    """The ``options`` of a table stored before the defaults changed (``CHANGED_DEFAULTS``), as
-    it was played: each changed option the game takes and the table left unset, set to the
-    default it had then.
+def as_played(
+    game: str, options: Mapping[str, object], *, played: int, now: int = RULES
+) -> dict[str, object]:
+    """The ``options`` of a ``game`` table stored under the rules of revision ``played``, as
+    it was played under the rules of revision ``now``: each option whose default changed in
+    between and that the table left unset, set to the default it had then.
 
-    >>> as_played(frozenset({"chip", "payment"}), {"chip": "0.50"})
+    >>> as_played("kkoribuchigi", {"chip": "0.50"}, played=1)
     {'chip': '0.50', 'payment': 'each'}
-    >>> as_played(frozenset({"stake"}), {})
-    {}
+    >>> as_played("tiu-yu", {}, played=2), as_played("tiu-yu", {}, played=3)
+    ({'chi_tsun': 'by_spots'}, {})
+    >>> as_played("kkoribuchigi", {}, played=2), as_played("jie-long", {}, played=1)
+    ({}, {})
     """
-    unset = option_names - options.keys()
-    return {**options, **{name: CHANGED_DEFAULTS[name] for name in unset & CHANGED_DEFAULTS.keys()}}
+    return {
+        **options,
+        **{
+            name: was
+            for revision, key, name, was in CHANGED_DEFAULTS
+            if key == game and played < revision <= now and name not in options
+        },
+    }

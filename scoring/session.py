@@ -51,20 +51,22 @@ def score_session(session: Session, *, new: Container[int] | None = None) -> Ses
     game = check_session(session)
     first, direction = session.first, Direction.CCW
     results = []
-    ends = session.options.ends
-    counted = totals(session.seating, [])  # kept up hand by hand only for a session that ends
+    ends, counts_on = session.options.ends, session.options.counts_on
+    # Kept up hand by hand only where a hand depends on the totals before it.
+    counted = totals(session.seating, [])
     for index, hand in enumerate(session.hands):
         if ends:
             check_open(
                 session_end(game, session.seating, session.options, counted), session.options, index
             )
         trusted = new is not None and index not in new
-        result = score_hand(game, session, hand, index, first, direction, trusted)
+        so_far = counted.scores if counts_on else None
+        result = score_hand(game, session, hand, index, first, direction, trusted, so_far)
         results.append(result)
-        if ends:
+        if counts_on:
             counted = totals((), [result], counted)
         first, direction = result.next_first, result.next_direction
-    if not ends:
+    if not counts_on:
         counted = totals(session.seating, results)
     end = session_end(game, session.seating, session.options, counted) if ends else None
     return SessionResult(tuple(results), counted, settle_up(counted.net), end)
@@ -145,12 +147,14 @@ def score_hand(
     first: str,
     direction: Direction,
     trusted: bool = False,
+    so_far: Mapping[str, int] | None = None,
 ) -> HandResult:
-    """Score hand ``index``; ``first`` and ``direction`` are what the rules expect for it."""
+    """Score hand ``index``; ``first`` and ``direction`` are what the rules expect for it;
+    ``so_far``: the total scores before it, where the options need them."""
     first = hand.first or first
     direction = hand.direction or direction
     order = turn_order(session.seating, first, direction)
-    table = Table(order, session.options, f"hands[{index}]", trusted)
+    table = Table(order, session.options, f"hands[{index}]", trusted, so_far)
     if hand.redeal is not None:
         if hand.results:
             raise ScoringError(
@@ -183,6 +187,7 @@ def score_hand(
         net=net(payments, session.seating),
         next_first=next_first,
         next_direction=next_direction,
+        proven=outcome.proven,
     )
 
 

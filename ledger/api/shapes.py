@@ -15,6 +15,7 @@ from rest_framework import serializers
 from scoring import (
     GAMES,
     ChipPayment,
+    ChiTsun,
     Direction,
     EndReason,
     Entry,
@@ -22,6 +23,7 @@ from scoring import (
     HeadTail,
     NextFirst,
     Special,
+    Ties,
 )
 from scoring.options import MOST_HANDS, MOST_POINTS
 
@@ -132,7 +134,18 @@ class OptionsShape(serializers.Serializer[dict[str, Any]]):
     chip = MoneyInput(required=False)
     head_tail = serializers.ChoiceField([h.value for h in HeadTail], required=False)
     redeal_doubles = serializers.ChoiceField([6, 7], required=False)
-    payment = serializers.ChoiceField([p.value for p in ChipPayment], required=False)
+    payment = serializers.ChoiceField(
+        [p.value for p in ChipPayment],
+        required=False,
+        help_text="pairwise or chips in Jie Long, Ce Deng and Tsair Deng (usually pairwise); "
+        "highest or each in Kko-li-but-i-gi (usually highest).",
+    )
+    ties = serializers.ChoiceField(
+        [t.value for t in Ties], required=False, help_text="Jie Long and Tsair Deng."
+    )
+    chi_tsun = serializers.ChoiceField(
+        [c.value for c in ChiTsun], required=False, help_text="Tiu Yu: what 1:2 and 2:4 mate."
+    )
     next_first = serializers.ChoiceField([n.value for n in NextFirst], required=False)
     play_to = PlayToInput(required=False)
     hands = HandsInput(required=False)
@@ -162,6 +175,13 @@ class PaymentShape(TransferShape):
     reason = serializers.CharField()
 
 
+class ProofShape(serializers.Serializer[dict[str, Any]]):
+    player = serializers.CharField()
+    special = serializers.ChoiceField([s.value for s in Special])
+    tiles = serializers.IntegerField(help_text="The tiles the entry needs.")
+    why = serializers.CharField()
+
+
 class HandResultShape(serializers.Serializer[dict[str, Any]]):
     first = serializers.CharField()
     direction = serializers.ChoiceField([d.value for d in Direction])
@@ -172,6 +192,11 @@ class HandResultShape(serializers.Serializer[dict[str, Any]]):
     net = serializers.DictField(child=AmountField())
     next_first = serializers.CharField()
     next_direction = serializers.ChoiceField([d.value for d in Direction])
+    proven = ProofShape(
+        many=True,
+        required=False,
+        help_text="Only when an entry proves a special nobody marked, which is then applied.",
+    )
 
 
 class TotalsShape(serializers.Serializer[dict[str, Any]]):

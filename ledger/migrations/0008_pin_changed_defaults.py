@@ -8,7 +8,6 @@ current, it is marked current for the options written in, since the totals are t
 
 from django.db import migrations
 
-from scoring import GAMES
 from scoring.options import as_played
 
 
@@ -18,8 +17,8 @@ def pin(apps, schema_editor):
         for row in rows.only(
             "pk", "game", "options", *(["tally"] if model == "TableSession" else [])
         ):
-            game = GAMES.get(row.game)
-            options = as_played(game.option_names, row.options) if game else row.options
+            # The rules' second revision changed Kko-li-but-i-gi's default.
+            options = as_played(row.game, row.options, played=1, now=2)
             if options == row.options:
                 continue
             fields = {"options": options}

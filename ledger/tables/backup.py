@@ -10,8 +10,9 @@ table a tournament seated comes back as a table of its own.
 
 A version-1 document (made before the lock, organiser link, tally and owner were kept) still
 imports: its tables are open, get a new organiser link and no owner, and are counted again.
-A table of a version-1 or 2 document keeps the defaults it was played under where they have
-changed since (``scoring.options.as_played``: Kko-li-but-i-gi's ``payment: each``).
+A table of an older document keeps the defaults it was played under where they have changed
+since (``scoring.options.as_played``: Kko-li-but-i-gi's ``payment: each`` before version 3,
+Tiu Yu's ``chi_tsun: by_spots`` before version 4).
 """
 
 from __future__ import annotations
@@ -27,13 +28,14 @@ from django.utils.dateparse import parse_datetime
 
 from ledger.models import Hand, HandChange, Player, Seat, TableSession
 from ledger.tables import selectors, tally
-from scoring import GAMES, HandEvent, ScoringError
+from scoring import HandEvent, ScoringError
 from scoring.options import as_played
 
 FORMAT = "domino-ledger-backup"
-VERSION = 3
-READABLE = (1, 2, 3)
-BEFORE_CHANGED_DEFAULTS = (1, 2)  # versions whose tables played under the old defaults
+VERSION = 4
+READABLE = (1, 2, 3, 4)
+# The revision of the rules (scoring.options.RULES) each version's tables were played under.
+RULES_OF_VERSION = {1: 1, 2: 1, 3: 2, 4: 3}
 
 
 class BackupError(ValueError):
@@ -105,8 +107,8 @@ def import_tables(document: dict[str, Any]) -> list[TableSession]:
     if taken:
         raise BackupError(f"{len(taken)} of these tables are already in this database")
     with transaction.atomic():
-        old = document["version"] in BEFORE_CHANGED_DEFAULTS
-        tables = [_import(_as_played(table) if old else table) for table in document["tables"]]
+        played = RULES_OF_VERSION[document["version"]]
+        tables = [_import(_as_played(table, played)) for table in document["tables"]]
         for table in tables:  # a table that would not score would break its pages
             try:
                 selectors.scored(table)
@@ -155,11 +157,10 @@ def _respelled(hand: dict[str, Any] | None, spelling: dict[str, str]) -> dict[st
     return out
 
 
-def _as_played(raw: dict[str, Any]) -> dict[str, Any]:
-    """A table of an older document with the defaults it was played under written in; its
-    tally, counted for the options as they were, is counted again."""
-    game = GAMES.get(raw["game"])
-    options = as_played(game.option_names, raw["options"]) if game else raw["options"]
+def _as_played(raw: dict[str, Any], played: int) -> dict[str, Any]:
+    """A table of a document of rules revision ``played`` with the defaults it was played
+    under written in; its tally, counted for the options as they were, is counted again."""
+    options = as_played(raw["game"], raw["options"], played=played)
     if options == raw["options"]:
         return raw
     return {key: value for key, value in raw.items() if key != "tally"} | {"options": options}

@@ -176,6 +176,12 @@ def hand_rows(
             *rules.seat_specials(players, leads=False, options=options),
         }
     )
+    # The pips beyond which an entry proves a head or tail special (RULES.md, Ce Deng).
+    beyond = {
+        special: most
+        for leads in (True, False)
+        for special, _, most in rules.proofs(players, leads=leads, options=options)
+    }
     errors = errors or {}
     results = (data or {}).get("results", {})
     rows = []
@@ -210,6 +216,7 @@ def hand_rows(
                         "seat": SPECIAL_RULES[special].seat.value,
                         "hidden": not SPECIAL_RULES[special].seat_allows(name == first),
                         "checked": special.value in checked,
+                        "beyond": beyond.get(special, ""),
                     }
                     for special in offered
                 ],

@@ -278,17 +278,39 @@ def _score_new_hand(
     change its result, so the 500th save costs what the first did. Otherwise the rules decide
     from the whole session, and what they decided is stored with the hand.
     """
-    # A table that ends is scored whole: a hand after its end is refused.
-    if "first" in data and "direction" in data and not session.options.keys() & set(ENDS):
+    # A table that ends, or breaks ties by the totals, is scored whole: the hand's result
+    # depends on those before it.
+    if "first" in data and "direction" in data and not _counts_on(session):
         try:
-            return data, tally.score_table(session, [data], new=0).hands[0]
+            played = tally.score_table(session, [data], new=0).hands[0]
         except scoring.ScoringError as error:
             index = session.hands.filter(voided=False).count()
             error.path = error.path.replace("hands[0]", f"hands[{index}]", 1)
             raise
+        return with_proven(data, played), played
     hands = [hand for _, hand in _live_hands(session)] + [data]
     played = tally.score_table(session, hands, new=len(hands) - 1).hands[-1]
-    return {**data, "first": played.first, "direction": played.direction.value}, played
+    data = {**data, "first": played.first, "direction": played.direction.value}
+    return with_proven(data, played), played
+
+
+def _counts_on(session: TableSession) -> bool:
+    return bool(session.options.keys() & set(ENDS)) or session.options.get("ties") == str(
+        scoring.Ties.LOWER_TOTAL
+    )
+
+
+def with_proven(data: dict[str, Any], played: scoring.HandResult) -> dict[str, Any]:
+    """The hand as stored: each special its entries prove marked as if it had been entered
+    (RULES.md: what an entry proves is applied), so that every page, export and later
+    recount shows and pays it as the save did."""
+    if not played.proven:
+        return data
+    results = dict(data["results"])
+    for proof in played.proven:
+        result = results[proof.player]
+        results[proof.player] = {**result, "specials": [*result.get("specials", []), proof.special]}
+    return {**data, "results": results}
 
 
 def _hand_for_update(session: TableSession, number: int, version: int) -> Hand:
@@ -313,7 +335,8 @@ def hand_correct(
         current = _hand_for_update(session, number, version)
         live = _live_hands(session)
         hands = [data if pk == current.pk else other for pk, other in live]
-        tally.score_table(session, hands, new=[pk for pk, _ in live].index(current.pk))
+        index = [pk for pk, _ in live].index(current.pk)
+        data = with_proven(data, tally.score_table(session, hands, new=index).hands[index])
         before = current.data
         current.data, current.version, current.device = data, current.version + 1, device
         current.save(update_fields=["data", "version", "device"])

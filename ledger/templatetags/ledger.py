@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from ledger import display
 from ledger.events.standings import Standing
+from ledger.forms import said
 from ledger.games import special_label
 from ledger.tables.summary import Chart, SummaryRow
 
@@ -22,6 +23,7 @@ register.filter("sign", display.sign)
 register.filter("direction", display.direction)
 register.filter("hand_text", display.hand_text)
 register.filter("special", special_label)
+register.filter("said", said)
 register.simple_tag(display.comma, name="comma")
 
 

@@ -2,15 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from enum import StrEnum
 from functools import cache
 from types import MappingProxyType
 from typing import ClassVar, NamedTuple
 
 from scoring.errors import Problems, ScoringError
-from scoring.model import Entry, Hand, HandEvent, HeadTail, Options, Payment, Result, Special
+from scoring.model import (
+    ChipPayment,
+    Entry,
+    Hand,
+    HandEvent,
+    HeadTail,
+    Options,
+    Payment,
+    Proof,
+    Result,
+    Special,
+    Ties,
+)
 from scoring.options import ENDS, OPTION_SPECS, OptionSpec
 from scoring.text import Phrase
 from scoring.tiles import Deck, Tile, check_in_deck, pip_totals
@@ -28,6 +41,8 @@ class Table:
     # together again (the whole hand, Tiu Yu's catches), so a hand kept under older rules
     # still scores as it did.
     trusted: bool = False
+    # Each player's total score before this hand, where the options need it (``ties``).
+    so_far: Mapping[str, int] | None = None
 
     @property
     def first(self) -> str:
@@ -42,11 +57,13 @@ class Table:
 
 
 class Outcome(NamedTuple):
-    """A scored hand before netting: scores, ranking (winner first) and payments."""
+    """A scored hand before netting: scores, ranking (winner first) and payments, and the
+    specials applied because the entries prove them."""
 
     scores: Mapping[str, int]
     ranking: tuple[str, ...]
     payments: tuple[Payment, ...]
+    proven: tuple[Proof, ...] = ()
 
 
 _JIE_LONG_DEAL = {2: 16, 3: 10, 4: 8}
@@ -57,6 +74,21 @@ def _plain_totals(game: Game, players: int) -> tuple[frozenset[int], frozenset[i
     """Scores above 0 that need no special: for the player who led, and for the others."""
     deck, dealt = game.deck(players), game.tiles_each(players)
     return pip_totals(deck, 1, dealt - 1), pip_totals(deck, 1, dealt)
+
+
+@cache
+def _proofs(
+    game: Game, players: int, leads: bool, options: Options
+) -> tuple[tuple[Special, int, int], ...]:
+    """(special, tiles it counts, the most pips one tile fewer can make) for each head or tail
+    special a seat may have, most tiles first: an entry of more pips than that proves it."""
+    deck, dealt = game.deck(players), game.tiles_each(players)
+    found = []
+    for special in game.seat_specials(players, leads=leads, options=options):
+        if special in LOW:
+            tiles = dealt - (SPECIAL_RULES[special].keeps or 0)
+            found.append((special, tiles, max(pip_totals(deck, tiles - 1, tiles - 1))))
+    return tuple(sorted(found, key=lambda proof: -proof[1]))
 
 
 class Game:
@@ -80,6 +112,31 @@ class Game:
     events: ClassVar[frozenset[HandEvent]] = frozenset({HandEvent.BLOCKED})
     higher_wins: ClassVar[bool] = False
     alternates: ClassVar[bool] = False  # direction flips every dealt hand (Ce Deng)
+    # The values of the option ``payment`` the game takes, its usual first (none: no option).
+    payments: ClassVar[tuple[ChipPayment, ...]] = ()
+
+    def option_values(self, name: str) -> tuple[str, ...]:
+        """The values of option ``name`` (one with choices) that this game takes, its usual
+        first where the option has no one default.
+
+        >>> from scoring import get_game
+        >>> get_game("ce-deng").option_values("payment")
+        ('pairwise', 'chips')
+        """
+        if name == "payment":
+            return tuple(payment.value for payment in self.payments)
+        return OPTION_SPECS[name].values
+
+    def payment(self, options: Options) -> ChipPayment | None:
+        """How this game pays a hand under ``options``: as set, or the game's usual."""
+        return options.payment or (self.payments[0] if self.payments else None)
+
+    def unit(self, options: Options) -> Decimal:
+        """What one point (or one chip) is worth at this table: the stake, or the chip where
+        the game pays in chips. 0: points only."""
+        if "stake" in self.option_names and self.payment(options) is not ChipPayment.CHIPS:
+            return options.stake
+        return options.chip
 
     @property
     def option_specs(self) -> tuple[OptionSpec, ...]:
@@ -120,10 +177,14 @@ class Game:
         with problems:
             self.check_tiles(hand, table)
         lead_totals, other_totals = _plain_totals(self, table.players)
+        proven = () if hand.blocked or table.trusted else self.prove(hand, table)
         flags = {}
         scores = {}
         for name in table.order:
             result = hand.results[name]
+            for proof in proven:
+                if proof.player == name:
+                    result = result._replace(specials=result.specials | {proof.special})
             plain = lead_totals if name == table.order[0] else other_totals
             # A plain score that the seat can make needs no further checks: the common case.
             if result.specials or result.tiles is not None or result.pips not in plain:
@@ -135,7 +196,47 @@ class Game:
         problems.raise_any()
         if not table.trusted:
             check_whole(self, hand, table, flags)
-        return self.settle(scores, flags, table)
+        outcome = self.settle(scores, flags, table)
+        return outcome._replace(proven=proven) if proven else outcome
+
+    def proofs(
+        self, players: int, *, leads: bool, options: Options
+    ) -> tuple[tuple[Special, int, int], ...]:
+        """What proves each head or tail special a seat may have, most tiles first: (special,
+        the tiles it counts, the most pips one tile fewer can make). An entry of that many
+        tiles, or of more pips, proves it (a form can tick it as the number is typed).
+
+        >>> from scoring import get_game
+        >>> get_game("ce-deng").proofs(4, leads=False, options=Options())
+        ((<Special.TAIL_EIGHT: 'tail_eight'>, 8, 76),)
+        """
+        return _proofs(self, players, leads, options)
+
+    def prove(self, hand: Hand, table: Table) -> tuple[Proof, ...]:
+        """The head and tail specials that the entries of a played, unblocked hand prove
+        though nobody marked them (RULES.md, Ce Deng): a player whose entry only as many tiles
+        as the special names can make has it, the way a 0 is a pass.
+
+        >>> from scoring import get_game
+        >>> table = Table(("A", "B", "C", "D"), Options(), "hands[0]")
+        >>> hand = Hand({"A": Result(20), "B": Result(80), "C": Result(30), "D": Result(10)})
+        >>> [(p.player, p.special.value, p.tiles) for p in get_game("ce-deng").prove(hand, table)]
+        [('B', 'tail_eight', 8)]
+        """
+        found = []
+        for name in table.order:
+            result = hand.results[name]
+            if result.specials & (LOW | {Special.PASS}):
+                continue
+            leads = name == table.first
+            for special, tiles, beyond in _proofs(self, table.players, leads, table.options):
+                if result.tiles is None and result.pips > beyond:
+                    found.append(Proof(name, special, tiles, result.pips, by_tiles=False))
+                    break
+                if result.tiles is not None and len(result.tiles) == tiles:
+                    found.append(Proof(name, special, tiles, result.pips, by_tiles=True))
+                    break
+        return tuple(found)
 
     def settle(
         self, scores: dict[str, int], flags: Mapping[str, frozenset[Special]], table: Table
@@ -218,6 +319,39 @@ class Game:
         if Special.PASS in self.specials and pips == 0 and not specials & (LOW | {Special.PASS}):
             return specials | {Special.PASS}
         return specials
+
+    def tie_order(self, table: Table) -> tuple[str, ...]:
+        """The order in which tied scores are ranked: turn order, or with ``ties:
+        lower_total`` (RULES.md, Tsair Deng) the smaller total so far first, then turn order.
+
+        >>> from scoring import get_game
+        >>> table = Table(("A", "B", "C"), Options(ties=Ties.LOWER_TOTAL), "hands[1]",
+        ...               so_far={"A": 30, "B": 10, "C": 30})
+        >>> get_game("jie-long").tie_order(table)
+        ('B', 'A', 'C')
+        """
+        if table.options.ties is not Ties.LOWER_TOTAL or table.so_far is None:
+            return table.order
+        so_far = table.so_far
+        return tuple(sorted(table.order, key=lambda name: so_far.get(name, 0)))
+
+    def in_chips(
+        self,
+        ranking: tuple[str, ...],
+        table: Table,
+        multiplier: Callable[[str, str], tuple[int, str]] | None = None,
+    ) -> tuple[Payment, ...]:
+        """``payment: chips`` (RULES.md, seed 001): every other player pays the hand's winner
+        one chip, times the pair's ``multiplier`` where the game has one."""
+        winner, *losers = ranking
+        chip = table.options.chip
+        found = []
+        for name in losers:
+            times, reason = multiplier(winner, name) if multiplier else (1, "chip")
+            found.append(
+                Payment(name, winner, chip * times, times, "chip" if times == 1 else reason)
+            )
+        return tuple(found)
 
     def rank(self, scores: Mapping[str, int], order: Sequence[str]) -> tuple[str, ...]:
         """Best score first; ties go to the earlier player in turn order (sorting is stable)."""
@@ -346,6 +480,14 @@ def seat_tiles(
         kept = dealt - (SPECIAL_RULES[kinds[0]].keeps or 0)
         return (kept, kept), Phrase(
             "{special} counts {count} tiles", special=kinds[0].label, count=kept
+        )
+    if Special.SUANZHANG in specials:
+        # RULES.md, Ding Niu: the creator played the tile that made the block.
+        return (0, dealt - 1), Phrase(
+            "the SuanZhang creator played the tile that made the block, so at most {most} "
+            "of {dealt} tiles are left",
+            most=dealt - 1,
+            dealt=dealt,
         )
     if name == table.first:
         return (0, dealt - 1), Phrase("the player who led played one of {dealt} tiles", dealt=dealt)

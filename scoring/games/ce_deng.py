@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from scoring.errors import Problems, ScoringError
 from scoring.games.base import LOW, Game, Outcome, Table
-from scoring.model import Hand, HandEvent, Payment, Special
+from scoring.model import ChipPayment, Hand, HandEvent, Payment, Special
 from scoring.options import ENDS
 from scoring.settlement import pairwise
 from scoring.text import N_, Phrase
@@ -29,7 +29,10 @@ class CeDeng(Game):
     title = "Ce Deng"
     label = N_("Ce Deng 斜钉")
     player_counts = (2, 3, 4)
-    option_names = frozenset({"stake", "head_tail", "redeal_doubles", "next_first", *ENDS})
+    option_names = frozenset(
+        {"stake", "payment", "chip", "head_tail", "redeal_doubles", "next_first", *ENDS}
+    )
+    payments = (ChipPayment.PAIRWISE, ChipPayment.CHIPS)
     specials = frozenset(
         {Special.PASS, Special.HEAD_SEVEN, Special.TAIL_EIGHT, Special.HEAD_SIX, Special.TAIL_SEVEN}
     )
@@ -47,9 +50,13 @@ class CeDeng(Game):
     def settle(
         self, scores: dict[str, int], flags: Mapping[str, frozenset[Special]], table: Table
     ) -> Outcome:
+        ranking = self.rank(scores, table.order)
+        chips = self.payment(table.options) is ChipPayment.CHIPS
         if not any(flags.values()):
+            if chips:
+                return Outcome(scores, ranking, self.in_chips(ranking, table))
             payments = pairwise(scores, table.order, table.options.stake)
-            return Outcome(scores, self.rank(scores, table.order), payments)
+            return Outcome(scores, ranking, payments)
         kind = {
             name: "pass" if Special.PASS in mine else "low" if mine & LOW else "normal"
             for name, mine in flags.items()
@@ -58,8 +65,10 @@ class CeDeng(Game):
         def multiplier(a: str, b: str) -> tuple[int, str]:
             return _MULTIPLIERS[frozenset({kind[a], kind[b]})]
 
+        if chips:
+            return Outcome(scores, ranking, self.in_chips(ranking, table, multiplier))
         payments = pairwise(scores, table.order, table.options.stake, multiplier)
-        return Outcome(scores, self.rank(scores, table.order), payments)
+        return Outcome(scores, ranking, payments)
 
     def _declared_doubles(self, holder: str, hand: Hand, table: Table) -> Outcome:
         """The hand is not played: every other player pays the holder twice their own pips."""

@@ -19,6 +19,7 @@ class Kkoribuchigi(Game):
     label = N_("Kko-li-but-i-gi 꼬리붙이기")
     player_counts = (2, 3, 4)
     option_names = frozenset({"chip", "payment", "next_first", *ENDS})
+    payments = (ChipPayment.HIGHEST, ChipPayment.EACH)
 
     def deck(self, players: int) -> Deck:
         return Deck.CHINESE_32 if players == 4 else Deck.KKORI_24

@@ -7,7 +7,8 @@ from functools import cache
 from scoring.catches import Catch, check_catch, check_catches, is_large_fish
 from scoring.errors import Problems, ScoringError
 from scoring.games.base import Game, Outcome, Table
-from scoring.model import Entry, Hand, Payment, Result, Special
+from scoring.model import ChiTsun, Entry, Hand, Payment, Result, Special
+from scoring.options import ENDS
 from scoring.text import N_
 from scoring.tiles import Deck, Tile, subset_totals
 
@@ -37,6 +38,7 @@ class TiuYu(Game):
     title = "Tiu Yu"
     label = N_("Tiu Yu")
     player_counts = (2, 3)
+    option_names = frozenset({"stake", "chi_tsun", "next_first", *ENDS})
     entry = Entry.FISH
     events = frozenset()
     higher_wins = True
@@ -65,6 +67,7 @@ class TiuYu(Game):
         self.check_tiles(hand, table)
         scores = {}
         catches = []
+        by_spots = table.options.chi_tsun is ChiTsun.BY_SPOTS
         problems = Problems()
         for name in table.order:
             result = hand.results[name]
@@ -76,12 +79,12 @@ class TiuYu(Game):
                 self._check_fish(name, result, table)
                 catch = Catch(name, result.large_fish_pips, result.small_fish_red, result.tiles)
                 if not table.trusted:
-                    check_catch(catch, table.result_path(name))
+                    check_catch(catch, table.result_path(name), by_spots=by_spots)
                 catches.append(catch)
                 scores[name] = fish_score(result.large_fish_pips, result.small_fish_red)
         problems.raise_any()
         if not table.trusted:
-            check_catches(catches, table.path)
+            check_catches(catches, table.path, by_spots=by_spots)
         ranking = self.rank(scores, table.order)
         winner = ranking[0]
         stake = table.options.stake

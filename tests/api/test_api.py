@@ -102,7 +102,11 @@ def test_starting_a_table_gives_its_tokens_and_what_comes_next(api, db):
     [
         ({"game": "ce-deng", "seating": ["Anna", "anna", "Bob", "Cy"]}, "seating[1]"),
         ({"game": "ce-deng", "seating": SEATING, "options": {"stake": -1}}, "options.stake"),
-        ({"game": "ce-deng", "seating": SEATING, "options": {"chip": 1}}, "options.chip"),
+        ({"game": "ding-niu", "seating": SEATING, "options": {"stake": 1}}, "options.stake"),
+        (
+            {"game": "ce-deng", "seating": SEATING, "options": {"payment": "each"}},
+            "options.payment",
+        ),
         ({"game": "ce-deng", "seating": SEATING, "first": "Zed"}, "first"),
         ({"game": "go", "seating": SEATING}, "game"),
         ({"game": "ce-deng"}, "seating"),

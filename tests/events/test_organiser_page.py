@@ -309,7 +309,8 @@ def test_a_new_tournaments_options_are_lists_and_number_boxes(client, db):
 def test_options_left_as_they_are_make_an_event_with_the_usual_rules(client, db):
     form = {"name": "Cup", "game": "jie-long", "rounds": "2", "method": "mixing",
             "stake": "1", "chip": "1", "head_tail": "7/8", "redeal_doubles": "7",
-            "payment": "highest", "next_first": "winner", "play_to": "", "hands": ""}  # fmt: skip
+            "payment": "", "ties": "turn_order", "chi_tsun": "itself", "next_first": "winner",
+            "play_to": "", "hands": ""}  # fmt: skip
 
     assert client.post(reverse("event_new"), form).status_code == 302
     assert Event.objects.get().options == {}

@@ -353,3 +353,102 @@ def test_fewer_players_still_hold_8_tiles_each(seating: tuple[str, ...]) -> None
         assert play("ce-deng", seating, results)["scores"] == results
         error = rejected(session("ce-deng", seating, [hand(results | {name: most + 1})]))
         assert error.path == f"hands[0].results.{name}.pips"
+
+
+# -- what an entry proves is applied (RULES.md, rules rev 3) ---------------------------------
+# Chinese-32's largest tiles: 6:6 12, 6:6 12, 5:6 11, 5:6 11, 5:5 10, 5:5 10, 4:6 10, 4:6 10:
+# any 6 make 66 at most, any 7 make 76, all 8 make 86. Under 6/7, any 5 make 56.
+
+PROOFS = [
+    pytest.param({"Bob": 80}, {}, "Bob", "tail_eight", id="80 pips need all 8 of Bob's tiles"),
+    pytest.param({"Bob": 77}, {}, "Bob", "tail_eight", id="77: one more than any 7 tiles"),
+    pytest.param({"Anna": 67}, {}, "Anna", "head_seven", id="67 after the lead: all 7 left"),
+    pytest.param(
+        {"Bob": tiles("1:1", "1:1", "1:3", "1:3", "2:2", "2:2", "3:3", "3:3")},
+        {},
+        "Bob",
+        "tail_eight",
+        id="8 tiles entered",
+    ),
+    pytest.param({"Bob": 70}, {"head_tail": "6/7"}, "Bob", "tail_seven", id="6/7: 70 needs 7"),
+    pytest.param({"Anna": 60}, {"head_tail": "6/7"}, "Anna", "head_six", id="6/7: 60 needs 6"),
+]
+
+
+@pytest.mark.parametrize(("entered", "options", "who", "proven"), PROOFS)
+def test_what_an_entry_proves_is_applied_though_not_marked(
+    entered: dict[str, Any], options: dict[str, str], who: str, proven: str
+) -> None:
+    results: dict[str, Any] = {"Anna": 5, "Bob": 4, "Celine": 3, "Dominic": 6} | entered
+    out = play("ce-deng", FOUR, results, first="Anna", **options)
+    marked = play(
+        "ce-deng",
+        FOUR,
+        results | {who: {**_as_result(results[who]), "specials": [proven]}},
+        first="Anna",
+        **options,
+    )
+    assert nets(out) == nets(marked)
+    assert [(p["player"], p["special"]) for p in out["proven"]] == [(who, proven)]
+    assert who in out["proven"][0]["why"]
+
+
+def _as_result(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {"pips": value}
+
+
+def test_the_reference_example_pays_bobs_proven_tail_eight_double() -> None:
+    out = play("ce-deng", ("A", "B", "C", "D"), {"A": 20, "B": 80, "C": 30, "D": 10}, first="A")
+    assert nets(out) == whole({"A": 120, "B": -360, "C": 70, "D": 170})
+    assert out["proven"][0]["why"] == "B's 80 pips need 8 tiles, so B has tail-eight 尾八"
+
+
+@pytest.mark.parametrize(
+    ("results", "fields"),
+    [
+        pytest.param({"Bob": 76}, {}, id="76: 7 tiles can make it"),
+        pytest.param({"Anna": 66}, {}, id="66 after the lead: 6 tiles can make it"),
+        pytest.param({"Bob": 80}, {"blocked": True}, id="blocked: unplayed tiles count too"),
+        pytest.param({"Bob": special(80, "tail_eight")}, {}, id="already marked"),
+    ],
+)
+def test_nothing_is_applied_where_fewer_tiles_could_make_the_entry(
+    results: dict[str, Any], fields: dict[str, Any]
+) -> None:
+    entered = {"Anna": 5, "Bob": 4, "Celine": 3, "Dominic": 6} | results
+    out = score(session("ce-deng", FOUR, [hand(entered, **fields)], first="Anna"))
+    assert "proven" not in out["hands"][0]
+
+
+def test_a_proven_special_follows_the_seat_rules() -> None:
+    # 80 from the leader cannot be: the leader played one of 8 tiles, so 7 at most (76).
+    error = rejected(
+        session("ce-deng", FOUR, [hand({"Anna": 80, "Bob": 4, "Celine": 3, "Dominic": 5})])
+    )
+    assert error.path == "hands[0].results.Anna.pips"
+
+
+# -- chips instead of differences (payment: chips, rules rev 3) ------------------------------
+
+
+def test_in_chips_every_loser_pays_the_winner_a_chip_times_the_pairs_multiplier() -> None:
+    results = {
+        "Anna": 10,
+        "Bob": special(40, "tail_eight"),
+        "Celine": special(0, "pass"),
+        "Dominic": 20,
+    }
+    out = play("ce-deng", FOUR, results, first="Anna", payment="chips", chip="0.50")
+    # Celine passed and wins: normal-pass x2, low-pass x4.
+    assert paid(out) == {
+        ("Anna", "Celine", Decimal("1.00")),
+        ("Bob", "Celine", Decimal("2.00")),
+        ("Dominic", "Celine", Decimal("1.00")),
+    }
+    assert out["ranking"][0] == "Celine"
+
+
+def test_declared_doubles_keep_their_own_payment_under_chips() -> None:
+    chips = score(session("ce-deng", FOUR, [DECLARED], payment="chips"))
+    pairwise = score(session("ce-deng", FOUR, [DECLARED]))
+    assert chips["hands"][0]["net"] == pairwise["hands"][0]["net"]

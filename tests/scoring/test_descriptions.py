@@ -176,12 +176,15 @@ def test_a_connecting_game_adds_up_the_pips_of_the_tiles() -> None:
 @pytest.mark.parametrize(
     ("key", "names"),
     [
-        ("jie-long", ["stake", "next_first", *ENDS]),
-        ("ce-deng", ["stake", "head_tail", "redeal_doubles", "next_first", *ENDS]),
-        ("tsair-deng", ["stake", "next_first", *ENDS]),
+        ("jie-long", ["stake", "chip", "payment", "ties", "next_first", *ENDS]),
+        (
+            "ce-deng",
+            ["stake", "chip", "head_tail", "redeal_doubles", "payment", "next_first", *ENDS],
+        ),
+        ("tsair-deng", ["stake", "chip", "payment", "ties", "next_first", *ENDS]),
         ("kkoribuchigi", ["chip", "payment", "next_first", *ENDS]),
         ("ding-niu", ["chip", "next_first", *ENDS]),
-        ("tiu-yu", ["stake", "next_first", *ENDS]),
+        ("tiu-yu", ["stake", "chi_tsun", "next_first", *ENDS]),
     ],
 )
 def test_a_game_describes_the_options_it_accepts_in_display_order(
@@ -199,7 +202,9 @@ def test_a_game_describes_the_options_it_accepts_in_display_order(
         ("chip", "1"),
         ("head_tail", "7/8"),
         ("redeal_doubles", "7"),
-        ("payment", "highest"),
+        ("payment", ""),  # each game's usual: Game.payment
+        ("ties", "turn_order"),
+        ("chi_tsun", "itself"),
         ("next_first", "winner"),
         ("play_to", ""),
         ("hands", ""),
@@ -208,15 +213,32 @@ def test_a_game_describes_the_options_it_accepts_in_display_order(
 def test_an_option_s_default_is_the_one_the_engine_applies(name: str, default: str) -> None:
     spec = OPTION_SPECS[name]
     assert spec.default == default == str(getattr(Options(), name) or "")
-    assert spec.default in spec.values or spec.amount is not None or spec.most is not None
+    assert (
+        spec.default in spec.values
+        or spec.amount is not None
+        or spec.most is not None
+        or (name == "payment")
+    )
 
 
-def _game_with(option: str) -> str:
-    return next(key for key, game in GAMES.items() if option in game.option_names)
+@pytest.mark.parametrize(
+    ("key", "usual"),
+    [("jie-long", "pairwise"), ("ce-deng", "pairwise"), ("kkoribuchigi", "highest")],
+)
+def test_each_game_pays_its_usual_way_unless_the_table_chooses(key: str, usual: str) -> None:
+    game = get_game(key)
+    assert game.option_values("payment")[0] == usual == game.payment(Options())
+
+
+def _game_with(option: str, value: object = None) -> str:
+    """A game that takes ``option`` (and, where one does, the value ``value``)."""
+    takes = [key for key, game in GAMES.items() if option in game.option_names]
+    offering = [key for key in takes if str(value) in GAMES[key].option_values(option)]
+    return (offering or takes)[0]
 
 
 def _options_document(option: str, value: Any) -> dict[str, Any]:
-    key = _game_with(option)
+    key = _game_with(option, value)
     seating = THREE if get_game(key).player_counts != (4,) else FOUR
     return {**session(key, seating, []), "options": {option: value}}
 

@@ -207,3 +207,22 @@ def test_the_winner_leads_the_next_hand() -> None:
     second = score(document)["hands"][1]
     assert second["first"] == "Boris"
     assert second["order"] == ["Boris", "Celine", "Dominik", "Adam"]
+
+
+def test_the_suanzhang_creator_played_the_blocking_tile_so_cannot_score_all_six() -> None:
+    # Any 5 tiles of ding-niu-24 make 56 at most; 60 needs all 6 of Dominik's tiles.
+    entered = results(10, 6, 6, 60)
+    assert play("ding-niu", SEATS, entered)["scores"]["Dominik"] == 60
+    error = rejected(
+        session("ding-niu", SEATS, [hand(entered | {"Dominik": special(60, "suanzhang")})])
+    )
+    assert error.path == "hands[0].results.Dominik.pips"
+    assert "SuanZhang creator played the tile that made the block" in error.message
+    assert "Dominik" in error.message
+
+
+def test_the_suanzhang_creator_cannot_enter_six_tiles() -> None:
+    six = {"tiles": ["1:1", "1:1", "2:2", "2:2", "1:3", "1:3"], "specials": ["suanzhang"]}
+    error = rejected(session("ding-niu", SEATS, [hand(results(10, 6, 6, 0) | {"Dominik": six})]))
+    assert error.path == "hands[0].results.Dominik.tiles"
+    assert "at most 5 of 6 tiles" in error.message

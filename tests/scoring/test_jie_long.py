@@ -206,3 +206,37 @@ def test_after_a_hand_recorded_clockwise_play_returns_to_counter_clockwise() -> 
 
     assert [h["direction"] for h in out["hands"]] == ["cw", "ccw"]
     assert out["hands"][0]["next_direction"] == "ccw"
+
+
+def test_in_chips_every_loser_pays_the_winner_one_chip() -> None:
+    out = play(
+        "jie-long", FOUR, {"Anna": 2, "Bob": 12, "Celine": 34, "Dominic": 18}, payment="chips"
+    )
+    assert paid(out) == {(name, "Anna", Decimal(1)) for name in ("Bob", "Celine", "Dominic")}
+    assert nets(out) == whole({"Anna": 3, "Bob": -1, "Celine": -1, "Dominic": -1})
+
+
+def test_the_chip_value_is_what_one_chip_is_worth() -> None:
+    out = play("jie-long", TWO, {"Anna": 20, "Bob": 4}, payment="chips", chip="2.50", stake=9)
+    assert paid(out) == {("Anna", "Bob", Decimal("2.50"))}
+
+
+@pytest.mark.parametrize(("ties", "winner"), [("turn_order", "Anna"), ("lower_total", "Bob")])
+def test_a_tied_hand_goes_to_the_smaller_total_so_far_when_the_table_says_so(
+    ties: str, winner: str
+) -> None:
+    # After hand 1, Anna has 30 and Bob 4; in hand 2 they tie at 10, Anna leading.
+    hands = [
+        hand({"Anna": 30, "Bob": 4}, first="Bob", direction="ccw"),
+        hand({"Anna": 10, "Bob": 10}, first="Anna", direction="ccw"),
+    ]
+    out = score(session("jie-long", TWO, hands, ties=ties))
+    assert out["hands"][1]["ranking"][0] == winner
+    assert out["hands"][1]["next_first"] == winner
+    assert out["totals"]["hands_won"][winner] == 1 + (winner == "Bob")
+
+
+def test_a_tie_of_equal_totals_too_goes_to_turn_order() -> None:
+    hands = [hand({"Anna": 10, "Bob": 10, "Celine": 10}, first="Celine", direction="ccw")]
+    out = score(session("jie-long", THREE, hands, ties="lower_total"))
+    assert out["hands"][0]["ranking"] == ["Celine", "Anna", "Bob"]

@@ -57,7 +57,7 @@ def declared_doubles(draw: st.DrawFn, seating: Sequence[str]) -> dict[str, Any]:
 
 
 def money_option(key: str, stake: str) -> dict[str, str]:
-    return {"chip": stake} if "chip" in GAMES[key].option_names else {"stake": stake}
+    return {"stake": stake} if "stake" in GAMES[key].option_names else {"chip": stake}
 
 
 @st.composite

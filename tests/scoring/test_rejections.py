@@ -60,10 +60,15 @@ GAMES_AND_SEATS = [
     case(without(jie_long(SEED), "game"), "game", "game", "missing", id="no game"),
     case({**jie_long(SEED), "game": 3}, "game", "expected", id="game not a name"),
     case(jie_long(SEED, speed=2), "options.speed", "speed", "option", id="unknown option"),
-    case(jie_long(SEED, chip=1), "options.chip", "chip", "Jie Long", id="chip for jie-long"),
+    case(
+        session("tiu-yu", ("A", "B"), [], chip=1),
+        "options.chip",
+        "chip",
+        "Tiu Yu",
+        id="tiu-yu chip",
+    ),
     case(jie_long(SEED, head_tail="6/7"), "options.head_tail", "head_tail", id="jl head_tail"),
     case(jie_long(SEED, payment="each"), "options.payment", "payment", id="jie-long payment"),
-    case(ce_deng(SEED, chip=1), "options.chip", "chip", "Ce Deng", id="chip for ce-deng"),
     case(ce_deng(SEED, payment="each"), "options.payment", "payment", id="ce-deng payment"),
     case(
         session("tsair-deng", FOUR, [hand(SEED)], redeal_doubles=6),

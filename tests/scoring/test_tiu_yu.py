@@ -19,20 +19,20 @@ def test_the_example_scores_from_captured_tiles() -> None:
     out = play(
         "tiu-yu",
         TWO,
-        {"Anna": tiles("6:5", "5:6", "1:4", "1:4"), "Bob": tiles("3:3", "2:4")},
+        {"Anna": tiles("6:5", "5:6", "1:4", "1:4"), "Bob": tiles("1:2", "2:4")},
         first="Bob",
     )
     # Anna: 11 + 11 = 22 large pips x2 = 44; 1:4 has 5 red spots, twice = 10 -> 10. Total 54.
-    # Bob: 3:3 and 2:4 are small; 0 + 4 red = 4 -> 10.
+    # Bob: 1:2 and 2:4 (the ch'i tsun) are small; 1 + 4 red = 5 -> 10.
     assert out["scores"] == {"Anna": 54, "Bob": 10}
     assert nets(out) == whole({"Anna": 44, "Bob": -44})
 
 
 def test_totals_score_the_same_as_the_tiles_they_come_from() -> None:
     from_tiles = play(
-        "tiu-yu", TWO, {"Anna": tiles("6:5", "5:6", "1:4", "1:4"), "Bob": tiles("3:3", "2:4")}
+        "tiu-yu", TWO, {"Anna": tiles("6:5", "5:6", "1:4", "1:4"), "Bob": tiles("1:2", "2:4")}
     )
-    from_totals = play("tiu-yu", TWO, {"Anna": fish(22, 10), "Bob": fish(0, 4)})
+    from_totals = play("tiu-yu", TWO, {"Anna": fish(22, 10), "Bob": fish(0, 5)})
     assert from_totals["scores"] == from_tiles["scores"]
     assert from_totals["net"] == from_tiles["net"]
 
@@ -72,7 +72,9 @@ def test_large_fish_count_two_points_a_pip(large: int, points: int) -> None:
         pytest.param(
             ["3:3", "3:3", "2:2", "2:2", "2:5", "2:5"], 0, id="small fish without red spots score 0"
         ),
-        pytest.param(["1:4", "2:3", "2:4", "3:3", "3:4", "2:5"], 20, id="5 + 4 + 4 = 13 red -> 20"),
+        pytest.param(
+            ["1:4", "2:3", "2:4", "1:2", "3:4", "2:5"], 20, id="5 + 4 + 1 + 4 = 14 red -> 20"
+        ),
         pytest.param(
             ["4:5", "3:6", "1:4", "2:3"], 46, id="4:5 and 3:6 large 18 x2, 1:4 five red -> 10"
         ),
@@ -87,7 +89,7 @@ def test_which_tiles_are_large_fish_and_which_spots_are_red(
 
 def test_every_other_player_pays_the_winner_the_difference() -> None:
     # Anna 44 + 10 = 54; Bob 0 + 10 = 10; Celine 0 + 30 = 30.
-    out = play("tiu-yu", THREE, {"Anna": fish(22, 10), "Bob": fish(0, 4), "Celine": fish(0, 25)})
+    out = play("tiu-yu", THREE, {"Anna": fish(22, 10), "Bob": fish(0, 5), "Celine": fish(0, 25)})
     assert out["scores"] == {"Anna": 54, "Bob": 10, "Celine": 30}
     # Bob pays 54 - 10 = 44, Celine 54 - 30 = 24; Bob and Celine settle nothing between them.
     assert paid(out) == {("Bob", "Anna", Decimal(44)), ("Celine", "Anna", Decimal(24))}
@@ -98,7 +100,7 @@ def test_the_stake_multiplies_the_difference_exactly() -> None:
     out = play(
         "tiu-yu",
         THREE,
-        {"Anna": fish(22, 10), "Bob": fish(0, 4), "Celine": fish(0, 25)},
+        {"Anna": fish(22, 10), "Bob": fish(0, 5), "Celine": fish(0, 25)},
         stake="0.10",
     )
     # 44 x 0.10 = 4.40, 24 x 0.10 = 2.40.

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 
 from scoring import score
 
-from .documents import FOUR, THREE, TWO, hand, nets, play, session, special, whole
+from .documents import FOUR, THREE, TWO, hand, nets, paid, play, session, special, whole
 
 
 @pytest.mark.parametrize(
@@ -77,3 +79,18 @@ def test_session_totals_add_up_the_doubled_scores() -> None:
     assert out["totals"]["scores"] == {"Anna": 4, "Bob": 30}
     assert out["totals"]["net"] == {"Anna": 26, "Bob": -26}
     assert out["totals"]["hands_won"] == {"Anna": 2, "Bob": 0}
+
+
+def test_tsair_deng_breaks_ties_by_the_lower_total_so_far_when_asked() -> None:
+    hands = [
+        hand({"Anna": 20, "Bob": 6}, first="Anna", direction="ccw"),
+        hand({"Anna": 8, "Bob": 8}, first="Anna", direction="ccw"),
+    ]
+    out = score(session("tsair-deng", TWO, hands, ties="lower_total"))
+    assert out["hands"][1]["ranking"] == ["Bob", "Anna"]
+
+
+def test_tsair_deng_in_chips_pays_the_winner_one_chip_from_each_after_the_pass() -> None:
+    out = play("tsair-deng", THREE, {"Anna": 0, "Bob": 5, "Celine": 9}, payment="chips")
+    assert paid(out) == {("Bob", "Anna", Decimal(1)), ("Celine", "Anna", Decimal(1))}
+    assert out["scores"] == {"Anna": 0, "Bob": 10, "Celine": 18}

@@ -48,7 +48,9 @@ def played_hand(rng: random.Random, key: str, seating: tuple[str, ...], six_seve
     results = {}
     for i, name in enumerate(order):
         held = deck[i * dealt : (i + 1) * dealt]
-        pool = held[1:] if i == 0 else held  # the leader's first tile went to the layout
+        # The leader's first tile went to the layout; the SuanZhang creator played the tile
+        # that made the block.
+        pool = held[1:] if i == 0 or name == creator else held
         kinds = ["plain", "plain", "plain"]
         if "pass" in {s.value for s in game.specials}:
             kinds.append("pass")
@@ -453,7 +455,7 @@ CATCHES = [
         {"Anna": tiles("1:2", "3:3"), "Bob": fish(0, 0)},
         "hands[0].results.Anna.tiles",
         ("1:2, 3:3",),
-        id="1:2 mates 1:2 and 2:4 only",
+        id="1:2 mates 2:4 only",
     ),
     pytest.param(
         {"Anna": fish(200, 0), "Bob": fish(100, 0)},
@@ -493,16 +495,48 @@ def test_three_tiu_yu_players_share_one_deck() -> None:
     assert "Anna 100, Bob 100, Celine 80" in error.message
 
 
-@pytest.mark.parametrize(
-    "caught",
-    [
-        pytest.param(["2:4", "3:3"], id="2:4 mates a 6-pip tile (the worked example)"),
-        pytest.param(["1:2", "2:4"], id="the ch'i tsun pair"),
-        pytest.param(["1:2", "1:2"], id="two 1:2"),
-        pytest.param(["6:4", "5:5", "4:6", "6:4"], id="four alike are two pairs"),
-        pytest.param(["1:2", "2:4", "2:4", "1:5"], id="1:2 with 2:4, 2:4 with 1:5"),
-    ],
-)
-def test_catches_of_mated_pairs_are_accepted(caught: list[str]) -> None:
-    document = session("tiu-yu", TWO, [hand({"Anna": tiles(*caught), "Bob": tiles()})])
+MATED_ANYWAY = [
+    pytest.param(["1:2", "2:4"], id="the ch'i tsun pair"),
+    pytest.param(["1:2", "2:4", "2:4", "1:2"], id="the ch'i tsun twice"),
+    pytest.param(["6:4", "5:5", "4:6", "6:4"], id="four alike are two pairs"),
+    pytest.param(["3:3", "1:5"], id="two 6-pip tiles"),
+]
+MATED_BY_SPOTS = [
+    pytest.param(["2:4", "3:3"], id="2:4 with a 6-pip tile"),
+    pytest.param(["1:2", "1:2"], id="two 1:2"),
+    pytest.param(["1:2", "2:4", "2:4", "1:5"], id="1:2 with 2:4, 2:4 with 1:5"),
+]
+
+
+@pytest.mark.parametrize("caught", MATED_ANYWAY)
+@pytest.mark.parametrize("chi_tsun", ["itself", "by_spots"])
+def test_catches_of_mated_pairs_are_accepted(caught: list[str], chi_tsun: str) -> None:
+    document = session(
+        "tiu-yu", TWO, [hand({"Anna": tiles(*caught), "Bob": tiles()})], chi_tsun=chi_tsun
+    )
     score_session(parse_session(document))
+
+
+@pytest.mark.parametrize("caught", MATED_BY_SPOTS)
+def test_the_chi_tsun_mates_only_itself_unless_the_table_mates_it_by_spots(
+    caught: list[str],
+) -> None:
+    results = {"Anna": tiles(*caught), "Bob": tiles()}
+    error = rejected(session("tiu-yu", TWO, [hand(results)]))
+    assert error.path == "hands[0].results.Anna.tiles"
+    assert "1:2 and 2:4, which mate only each other" in error.message
+    score_session(parse_session(session("tiu-yu", TWO, [hand(results)], chi_tsun="by_spots")))
+
+
+@pytest.mark.parametrize(("chi_tsun", "accepted"), [("itself", False), ("by_spots", True)])
+def test_totals_only_a_loose_ch_i_tsun_could_give_follow_the_option(
+    chi_tsun: str, accepted: bool
+) -> None:
+    # Anna caught both 2:4 (8 red) and Bob both 1:2 (2 red): as totals, only pairs of 2:4 with
+    # a 6-pip tile and of 1:2 with 1:2 give them, which mate by spots only.
+    results = {"Anna": tiles("2:4", "3:3", "2:4", "3:3"), "Bob": fish(0, 2)}
+    document = session("tiu-yu", TWO, [hand(results)], chi_tsun=chi_tsun)
+    if accepted:
+        score_session(parse_session(document))
+    else:
+        assert rejected(document).path.startswith("hands[0]")

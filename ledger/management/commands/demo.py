@@ -26,7 +26,7 @@ import scoring
 from ledger.events import services as event_services
 from ledger.models import Event, TableSession
 from ledger.tables import selectors, services
-from scoring import SPECIAL_RULES, ChipPayment, Entry, HandEvent, Seat, Special, Tile
+from scoring import SPECIAL_RULES, Entry, HandEvent, Seat, Special, Tile
 from scoring.games import DEFAULT_EVENT_GAME, DEFAULT_TABLE_GAME
 
 SEED = 20240808
@@ -44,7 +44,8 @@ SEATINGS = (
 )
 SEATS = 4  # the usual table; a game that cannot seat four seats as many as it can
 # Where a game takes one of these options, the demo sets it other than the default, to show it.
-OPTIONS = {"stake": "0.50", "chip": "2", "payment": ChipPayment.HIGHEST.value}
+# Money per point where a game pays differences, else a chip; every other option as usual.
+OPTIONS = {"stake": "0.50", "chip": "2"}
 
 # What happens at a table, hand by hand: plain hands around one hand of each kind the game knows.
 #   plain     everyone discards a few of the tiles they were dealt (a fishing game: each player
@@ -149,9 +150,8 @@ class Dealer:
 
     def table(self, index: int, game: scoring.Game) -> TableSession:
         seats = seating(index, game)
-        options = {
-            spec.name: OPTIONS[spec.name] for spec in game.option_specs if spec.name in OPTIONS
-        }
+        unit = "stake" if "stake" in game.option_names else "chip"
+        options = {unit: OPTIONS[unit]}
         parsed = scoring.parse_session(
             {"game": game.key, "seating": list(seats), "options": options}
         )

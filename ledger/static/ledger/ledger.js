@@ -81,6 +81,19 @@
         });
         number.addEventListener("input", function () { pass.checked = number.value.trim() === "0"; });
       }
+      // A score that only a head or tail can make proves it (the engine applies it too): the
+      // special of this seat with the most tiles whose limit the score passes is ticked.
+      if (number) number.addEventListener("input", function () {
+        var pips = Number(number.value.trim());
+        if (!/^[0-9]+$/.test(number.value.trim())) return;
+        var proven = Array.prototype.filter.call(low, function (box) {
+          return box.dataset.beyond && !box.closest(".chip").classList.contains("hidden") && pips > Number(box.dataset.beyond);
+        }).sort(function (a, b) { return Number(b.dataset.beyond) - Number(a.dataset.beyond); })[0];
+        if (proven && !proven.checked) {
+          proven.checked = true;
+          proven.dispatchEvent(new Event("change"));
+        }
+      });
       Array.prototype.forEach.call(low, function (box) {
         box.addEventListener("change", function () {
           if (!box.checked) return;
@@ -442,6 +455,12 @@
       var chosen = form.querySelector("input[name=game]:checked");
       var names = chosen ? chosen.dataset.options.split(" ") : [];
       form.querySelectorAll(".option").forEach(function (el) { el.classList.toggle("hidden", names.indexOf(el.dataset.option) < 0); });
+      // A choice some games do not take (Kko-li-but-i-gi's payments, say) shows only for those
+      // that do; one left chosen for another game goes back to the game's usual.
+      form.querySelectorAll("option[data-games]").forEach(function (option) {
+        option.hidden = !chosen || option.dataset.games.split(" ").indexOf(chosen.value) < 0;
+        if (option.hidden && option.selected) option.parentNode.value = "";
+      });
     }
     form.addEventListener("change", showOptions);
     showOptions();
