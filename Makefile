@@ -17,7 +17,6 @@ $(INSTALLED): pyproject.toml
 ## run: install, migrate the embedded SQLite database, serve on 0.0.0.0:8000
 run: $(INSTALLED)
 	$(BIN)/python manage.py migrate --noinput
-	$(BIN)/python manage.py createcachetable
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/python manage.py serve
 

@@ -72,7 +72,6 @@ def production_stack(server: str, *, port: int = 0, workers: int = 2) -> Iterato
     server_process = None
     try:
         stack.manage("migrate", "--noinput", "-v0")
-        stack.manage("createcachetable")  # the limits' counts (ledger/limits.py)
         stack.manage("collectstatic", "--noinput", "-v0")
         server_process = subprocess.Popen(
             [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", "ledger.wsgi"],

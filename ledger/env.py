@@ -32,6 +32,13 @@ def envint(name: str, default: int) -> int:
         raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}") from None
 
 
+def envchoice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    value = os.environ.get(name, default)
+    if value.upper() not in choices:
+        raise ImproperlyConfigured(f"{name} must be one of {', '.join(choices)}, not {value!r}")
+    return value.upper()
+
+
 def envlist(name: str, default: list[str]) -> list[str]:
     value = os.environ.get(name)
     if value is None:

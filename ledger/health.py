@@ -1,15 +1,18 @@
 """The probes that systemd, a load balancer or an orchestrator call: /healthz and /readyz.
 
 ``/healthz`` says the process answers (liveness: restart it if not); ``/readyz`` says it can
-serve (readiness: send it no traffic if not): the database answers and every migration is
-applied. Both answer JSON, are never cached and set no cookie; no table link is in their path,
-so no limit counts them (ledger/middleware.py).
+serve (readiness: send it no traffic if not): the database answers, every migration is
+applied, and the shared store of the limits' counts (Django's cache: a database table, or Redis)
+takes a write and gives it back, since every request that counts against a limit needs it.
+Both answer JSON, are never cached and set no cookie; no table link is in their path, so no
+limit counts them (ledger/middleware.py).
 """
 
 from __future__ import annotations
 
 import logging
 
+from django.core.cache import caches
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.http import HttpRequest, JsonResponse
@@ -32,9 +35,10 @@ def healthz(request: HttpRequest) -> JsonResponse:
 @never_cache
 @require_safe
 def readyz(request: HttpRequest) -> JsonResponse:
-    """200 when the database answers and every migration is applied; otherwise 503, naming
-    what failed. A probe reports: it never answers 500, whatever it finds."""
-    checks = {"database": _database(), "migrations": "not checked"}
+    """200 when the database answers, every migration is applied and the limits' store
+    answers; otherwise 503, naming what failed. A probe reports: it never answers 500,
+    whatever it finds."""
+    checks = {"database": _database(), "migrations": "not checked", "cache": _cache()}
     if checks["database"] == OK:
         checks["migrations"] = _migrations()
     if all(state == OK for state in checks.values()):
@@ -50,6 +54,19 @@ def _database() -> str:
     except Exception as error:  # connecting can fail in more ways than DatabaseError
         # The details go to the log, not to whoever asks: they may name hosts and users.
         logger.warning("readyz: the database does not answer: %r", error)
+        return "unavailable"
+    return OK
+
+
+def _cache() -> str:
+    """A write and a read of the store the limits count in (ledger/limits.py)."""
+    store = caches["default"]
+    try:
+        store.set("readyz", OK, 10)
+        if store.get("readyz") != OK:
+            return "does not keep what is written"
+    except Exception as error:  # a missing table, Redis down: not ready
+        logger.warning("readyz: the cache does not answer: %r", error)
         return "unavailable"
     return OK
 

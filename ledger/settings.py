@@ -12,7 +12,7 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from ledger.env import envbool, envint, envlist, envnetworks, local_secret_key
+from ledger.env import envbool, envchoice, envint, envlist, envnetworks, local_secret_key
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "var"))
@@ -137,7 +137,7 @@ LOGIN_LIMIT = envint("LOGIN_LIMIT", 10)
 TRUSTED_PROXIES = envnetworks("TRUSTED_PROXIES")
 
 # The limits' counts (ledger/limits.py) are shared by every worker and server: in the database
-# (table ledger_cache, made by `manage.py createcachetable`), or in Redis with CACHE_URL.
+# (table ledger_cache, made by `manage.py migrate`), or in Redis with CACHE_URL.
 _cache_url = os.environ.get("CACHE_URL", "")
 CACHES: dict[str, dict[str, Any]]
 if not _cache_url:
@@ -166,6 +166,27 @@ CACHES["recent"] = {
     "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
     "TIMEOUT": 5,
     "OPTIONS": {"MAX_ENTRIES": 10_000},
+}
+
+# Errors with their tracebacks, and warnings, go to stderr, where gunicorn and systemd's journal
+# keep them; with DEBUG off, Django alone would log a 500 nowhere (its console handler needs
+# DEBUG, and no ADMINS are mailed).
+LOG_LEVEL = envchoice("LOG_LEVEL", "INFO", ("DEBUG", "INFO", "WARNING", "ERROR"))
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "plain": {"format": "{asctime} {levelname} {name} {process}: {message}", "style": "{"}
+    },
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "plain",
+        }
+    },
+    "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
+    "loggers": {"django": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False}},
 }
 
 ROOT_URLCONF = "ledger.urls"

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.html import format_html
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import defaults
 from django_htmx.middleware import HtmxDetails
@@ -45,10 +49,39 @@ def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     return _api_error(request, "Not found.", 404) or defaults.page_not_found(request, exception)
 
 
+OUTAGE_RETRY = 5  # seconds a client is asked to wait after an outage (Retry-After)
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
-    """500, which is always a bug: as JSON under /api/, so clients can read it."""
+    """500, which is always a bug: as JSON under /api/, so clients can read it. A lost
+    database (a restart, a network cut) is an outage, not a bug: 503, try again shortly.
+    Either way Django has logged the exception with its traceback (settings.LOGGING)."""
+    if isinstance(sys.exc_info()[1], OperationalError | InterfaceError):
+        return outage(request)
     message = "The server failed to answer. Try again; if it fails again, tell the organiser."
     return _api_error(request, message, 500) or defaults.server_error(request)
+
+
+def outage(request: HttpRequest) -> HttpResponse:
+    """503 with Retry-After, in the user's language: the page touches no database."""
+    message = _(
+        "The ledger cannot reach its database for a moment. Nothing was saved: "
+        "try again in a few seconds."
+    )
+    response = _api_error(request, message, 503) or HttpResponse(
+        format_html(
+            '<!doctype html><html lang="{}"><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            "<title>{}</title><h1>{}</h1><p>{}</p></html>",
+            get_language(),
+            _("Try again in a moment"),
+            _("Try again in a moment"),
+            message,
+        ),
+        status=503,
+    )
+    response["Retry-After"] = str(OUTAGE_RETRY)
+    return response
 
 
 def ping(request: HttpRequest) -> HttpResponse:

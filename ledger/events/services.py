@@ -34,6 +34,9 @@ from scoring import names
 MAX_ROUNDS = 50
 
 
+EVENT_NAME_LENGTH = 80
+
+
 class Refused(ValueError):
     """A tournament change that cannot be made; the message says why."""
 
@@ -59,6 +62,9 @@ def event_create(
     ValueError for the rest."""
     if not name.strip():
         raise Refused("the event needs a name")
+    # Shown on every page of the event and the projector: held to the rule of players' names
+    # (no control, invisible or direction-changing characters).
+    names.check(name.strip(), "name", EVENT_NAME_LENGTH)
     if not 1 <= rounds <= MAX_ROUNDS:
         raise Refused(f"rounds: 1 to {MAX_ROUNDS}")
     if method not in Event.Method.values:

@@ -34,7 +34,8 @@ def hands_rows(sheet: selectors.ScoreSheet) -> Iterator[list[Any]]:
                 turn = result.order.index(name) + 1
                 score = result.scores.get(name, "")
                 rank = result.ranking.index(name) + 1 if name in result.ranking else ""
-                net: Any = amount(result.net[name])
+                # Points only: nothing is paid, so no net of 0 is listed.
+                net: Any = "" if sheet.points_only else amount(result.net[name])
             else:
                 first, direction = data.get("first", ""), data.get("direction", "")
                 turn, score, rank, net = "", entered.get("pips", ""), "", ""
@@ -61,12 +62,16 @@ def settle_up_rows(sheet: selectors.ScoreSheet) -> Iterator[list[Any]]:
 
 
 def totals_rows(sheet: selectors.ScoreSheet) -> Iterator[list[Any]]:
-    """One row per player, best first as the game's winner is found (scoring.standing)."""
+    """One row per player, best first: by the money where money moves (who won the most
+    first), else as the game's winner is found from the points (scoring.standing), which also
+    breaks ties of money."""
     yield ["place", "player", "seat", "points", "hands_won", "net", "end"]
     counted = sheet.result.totals
     end = sheet.end
     seats = {name: seat for seat, name in enumerate(sheet.seating, start=1)}
     ranked = standing(GAMES[sheet.session.game], sheet.seating, counted)
+    if not sheet.points_only:
+        ranked = sorted(ranked, key=lambda name: -counted.net[name])
     for place, name in enumerate(ranked, start=1):
         won = "winner" if end is not None and end.over and end.winner == name else ""
         yield [

@@ -111,11 +111,9 @@ class ScoreSheet:
 
     @property
     def points_only(self) -> bool:
-        """A stake or chip of 0: nothing is paid, the total scores are the result."""
-        options = self.options
-        return (
-            options.stake if "stake" in GAMES[self.session.game].option_names else options.chip
-        ) == 0
+        """A stake or chip of 0 (the one the game pays with): nothing is paid, the total scores
+        are the result."""
+        return GAMES[self.session.game].unit(self.options) == 0
 
     @property
     def end(self) -> scoring.End | None:

@@ -125,9 +125,14 @@ def _live_hands(session: TableSession) -> list[tuple[int, dict[str, Any]]]:
     return list(session.hands.filter(voided=False).order_by("number").values_list("pk", "data"))
 
 
-def _refuse_if_locked(session: TableSession) -> None:
-    if TableSession.objects.filter(pk=session.pk, locked=True).exists():
+def _refuse_if_locked(session: TableSession) -> TableSession:
+    """Take the table's row lock, then refuse if the organiser locked it: read under the lock,
+    a lock committed a moment ago is seen, and one being made waits for this write. Returns the
+    row as locked."""
+    table = TableSession.objects.select_for_update().get(pk=session.pk)
+    if table.locked:
         raise TableLocked
+    return table
 
 
 def table_lock(*, session: TableSession, locked: bool) -> None:
@@ -145,8 +150,7 @@ def table_ends(
     neither (the organiser raising the target to play on). Raises ScoringError if the new end
     is not a valid option, or comes before hands already played."""
     with transaction.atomic():
-        _refuse_if_locked(session)
-        table = TableSession.objects.select_for_update().get(pk=session.pk)
+        table = _refuse_if_locked(session)
         ends = dict(zip(ENDS, (play_to, hands), strict=True))
         options = {name: value for name, value in table.options.items() if name not in ends}
         table.options = options | {k: v for k, v in ends.items() if v is not None and v != ""}

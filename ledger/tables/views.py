@@ -54,7 +54,10 @@ def session_new(request: HtmxRequest) -> HttpResponse:
     # from here; ledger.js adds the names this phone has used, which it keeps on the phone.
     context = {
         "form": form,
-        "games": [(key, label, sorted(GAMES[key].option_names)) for key, label in game_choices()],
+        "games": [
+            (key, label, sorted(GAMES[key].option_names), max(GAMES[key].player_counts))
+            for key, label in game_choices()
+        ],
         "option_fields": option_fields(),
         "player_fields": [form[f"player_{i}"] for i in range(MAX_PLAYERS)],
         "known_players": selectors.names_at_tables_of(request.user),

@@ -117,3 +117,13 @@ def test_a_bad_event_is_refused_with_where(api, db):
 
     assert response.status_code == 400 and response.json()["path"] == "options.stake"
     assert not Event.objects.exists()
+
+
+@pytest.mark.parametrize("name", ["A\u202eBC", "Club\u200bnight", "Club\x07night"])
+def test_an_event_name_with_hidden_characters_is_refused_as_a_players_would_be(api, db, name):
+    body = {"name": name, "game": "jie-long", "rounds": 2}
+    response = api.post(f"{API}/events/", body, format="json")
+    assert response.status_code == 400
+    assert response.json()["path"] == "name"
+    assert "invisible or control characters" in response.json()["error"]
+    assert not Event.objects.exists()

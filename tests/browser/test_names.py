@@ -42,3 +42,21 @@ def test_names_of_a_table_that_was_not_started_are_not_kept(page):
 
     page.goto("/new/")
     assert suggested(page) == []
+
+
+def test_the_new_table_form_offers_as_many_seats_as_the_game_takes(page, shot):
+    page.goto("/new/")
+    page.check("input[name=game][value=tiu-yu]")
+    expect(page.locator("#id_player_2")).to_be_visible()
+    expect(page.locator("#id_player_3")).to_be_hidden()
+    shot(page, "tiu-yu seats")
+    page.check("input[name=game][value=ce-deng]")
+    expect(page.locator("#id_player_3")).to_be_visible()
+    # A fourth name typed for Ce Deng is not sent when the game becomes Tiu Yu.
+    page.fill("#id_player_3", "Dominic")
+    page.check("input[name=game][value=tiu-yu]")
+    for i, name in enumerate(["Anna", "Bob", "Celine"]):
+        page.fill(f"#id_player_{i}", name)
+    page.click("#session-form button[type=submit]")
+    expect(page.locator("#record-form")).to_be_visible()
+    assert "Dominic" not in page.content()

@@ -136,6 +136,25 @@ def test_a_typed_0_is_a_pass(table: Page) -> None:
     expect(seat(table, 1).locator("input[value=pass]")).not_to_be_checked()
 
 
+def test_a_0_typed_then_pass_tapped_stays_a_pass(table: Page) -> None:
+    # The natural order: the score first, then the special.
+    table.fill("#pips-1", "0")
+    seat(table, 1).locator("label.chip", has_text="pass").click()
+    expect(table.locator("#pips-1")).to_have_value("0")
+    expect(seat(table, 1).locator("input[value=pass]")).to_be_checked()
+    # A second tap takes the pass back, as a tap on any toggle does.
+    seat(table, 1).locator("label.chip", has_text="pass").click()
+    expect(seat(table, 1).locator("input[value=pass]")).not_to_be_checked()
+
+
+def test_a_score_only_a_tail_eight_can_make_ticks_it_as_it_is_typed(table: Page) -> None:
+    # Any 7 tiles of the deck make 76 at most: Celine's 80 can only be all 8 of her tiles.
+    table.fill("#pips-2", "80")
+    expect(seat(table, 2).locator("input[value=tail_eight]")).to_be_checked()
+    table.fill("#pips-3", "76")
+    expect(seat(table, 3).locator("input[value=tail_eight]")).not_to_be_checked()
+
+
 def test_a_head_seven(table: Page, shot) -> None:
     thumb = Thumb(table)
     thumb.tap(seat(table, 0).locator("label.chip", has_text="head-seven"))

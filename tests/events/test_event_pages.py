@@ -147,3 +147,11 @@ def test_the_organisers_page_speaks_chinese(organiser):
 
     assert '<html lang="zh-hans">' in page
     assert "排下一轮座位" in page and "选手" in page and "报名" in page
+
+
+def test_the_new_event_form_refuses_a_name_that_reads_backwards_and_stores_nothing(client, db):
+    form = {"name": "A\u202eBC", "game": "jie-long", "rounds": "2", "method": "mixing"}
+    response = client.post(reverse("event_new"), form, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    assert "invisible or control characters" in response.content.decode()
+    assert not Event.objects.exists()

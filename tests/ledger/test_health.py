@@ -3,8 +3,12 @@ and every migration is applied, and names what failed otherwise (503, never 500)
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import dj_database_url
 import pytest
@@ -14,6 +18,7 @@ from django.db.migrations.loader import MigrationLoader
 from django.db.utils import load_backend
 from django.urls import reverse
 
+ROOT = Path(__file__).resolve().parents[2]
 # Databases that cannot answer: no server listens on port 1, and no directory holds the file.
 UNREACHABLE = {
     "postgresql": dj_database_url.parse("postgres://ledger@127.0.0.1:1/ledger"),
@@ -69,7 +74,10 @@ def test_healthz_answers_ok_while_the_database_is_down(client, vendor):
 def test_readyz_is_ready_on_a_migrated_database(client):
     response = client.get(reverse("readyz"))
     assert response.status_code == 200
-    assert response.json() == {"status": "ready", "checks": {"database": "ok", "migrations": "ok"}}
+    assert response.json() == {
+        "status": "ready",
+        "checks": {"database": "ok", "migrations": "ok", "cache": "ok"},
+    }
     assert_probe_headers(response)
 
 
@@ -81,7 +89,7 @@ def test_readyz_is_unavailable_and_names_the_database_when_it_does_not_answer(cl
     assert response.status_code == 503
     assert response.json() == {
         "status": "unavailable",
-        "checks": {"database": "unavailable", "migrations": "not checked"},
+        "checks": {"database": "unavailable", "migrations": "not checked", "cache": "unavailable"},
     }
     assert_probe_headers(response)
     assert "127.0.0.1" not in response.content.decode()  # nothing about where it is
@@ -100,7 +108,11 @@ def test_readyz_is_unavailable_and_names_the_migration_not_applied(client):
     assert response.status_code == 503
     assert response.json() == {
         "status": "unavailable",
-        "checks": {"database": "ok", "migrations": f"1 not applied: ledger.{latest}"},
+        "checks": {
+            "database": "ok",
+            "migrations": f"1 not applied: ledger.{latest}",
+            "cache": "ok",
+        },
     }
     assert client.get(reverse("readyz")).status_code == 200
 
@@ -119,3 +131,89 @@ def test_probes_are_not_rate_limited_after_the_guess_limit(client, settings, pro
         client.get("/t/AAAAAAAAAAAAAAAAAAAAAA/")
     assert client.get("/t/AAAAAAAAAAAAAAAAAAAAAA/").status_code == 429
     assert client.get(reverse(probe)).status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_readyz_is_unavailable_and_names_the_cache_when_its_table_is_missing(client):
+    with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
+        cursor.execute("DROP TABLE ledger_cache")
+    try:
+        response = client.get(reverse("readyz"))
+    finally:
+        call_command("createcachetable", verbosity=0)
+    assert response.status_code == 503
+    assert response.json()["checks"]["cache"] == "unavailable"
+    assert client.get(reverse("readyz")).status_code == 200
+
+
+MIGRATE_THEN_START_A_TABLE = """
+import django, json
+django.setup()
+from django.test import Client
+client = Client()
+body = {"game": "jie-long", "seating": ["Anna", "Bob"], "first": "Anna"}
+made = client.post("/api/v1/sessions/", json.dumps(body), content_type="application/json")
+print(made.status_code, Client().get("/readyz").status_code)
+"""
+
+
+def test_migrate_alone_readies_a_new_database_for_every_request(tmp_path):
+    # Django's test databases get their cache table from the test runner; a real one only
+    # from what migrate does.
+    env = {
+        **os.environ,
+        "DATA_DIR": str(tmp_path),
+        "DJANGO_SETTINGS_MODULE": "ledger.settings",
+        "ALLOWED_HOSTS": "testserver",
+    }
+    env.pop("DATABASE_URL", None)
+    manage = [sys.executable, str(ROOT / "manage.py")]
+    subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], env=env, check=True, cwd=ROOT)
+    run = subprocess.run(
+        [sys.executable, "-c", MIGRATE_THEN_START_A_TABLE],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert run.stdout.split() == ["201", "200"], run.stderr[-3000:]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("vendor", sorted(UNREACHABLE))
+@pytest.mark.parametrize(
+    "path", ["/t/AAAAAAAAAAAAAAAAAAAAAA/", "/api/v1/sessions/AAAAAAAAAAAAAAAAAAAAAA/"]
+)
+def test_a_database_that_does_not_answer_is_an_outage_503_with_retry_after(
+    client, vendor, path, caplog
+):
+    client.raise_request_exception = False
+    with default_database(UNREACHABLE[vendor]):
+        response = client.get(path, HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert response.status_code == 503
+    assert response["Retry-After"] == "5"
+    text = response.json()["error"] if path.startswith("/api/") else response.content.decode()
+    assert "数据库" in text  # in the reader's language: try again shortly
+    assert any(record.exc_info for record in caplog.records)  # logged with its traceback
+
+
+@pytest.mark.urls("tests.ledger.failing_urls")
+def test_a_bug_is_still_a_500_and_logged_with_its_traceback(tmp_path):
+    # With DEBUG off, as on a server: the traceback must reach stderr through settings.LOGGING.
+    script = (
+        "import django; django.setup()\n"
+        "from django.test import Client\n"
+        "from django.test.utils import override_settings\n"
+        "with override_settings(ROOT_URLCONF='tests.ledger.failing_urls'):\n"
+        "    print(Client(raise_request_exception=False).get('/fail/').status_code)\n"
+    )
+    env = {**os.environ, "DATA_DIR": str(tmp_path), "DJANGO_SETTINGS_MODULE": "ledger.settings"}
+    env.pop("DATABASE_URL", None)
+    env.pop("DEBUG", None)
+    run = subprocess.run(
+        [sys.executable, "-c", script], env=env, cwd=ROOT, capture_output=True, text=True
+    )
+    assert run.stdout.strip() == "500", run.stderr[-3000:]
+    assert "ERROR django.request" in run.stderr
+    assert "RuntimeError: a bug" in run.stderr  # the traceback's last line

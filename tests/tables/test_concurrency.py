@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import time
 from concurrent.futures import ThreadPoolExecutor
-from threading import Barrier
+from threading import Barrier, Event
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 
-from ledger.models import Hand, HandChange
+from ledger.models import Hand, HandChange, TableSession
 from ledger.tables import services
 from tests.tables.conftest import SEATING, plain_hand
 
@@ -68,3 +69,38 @@ def test_fifty_retries_of_one_submission_store_it_once_and_all_get_its_result():
     assert len({o.hand.pk for o in outcomes}) == 1
     assert sum(not o.replayed for o in outcomes) == 1
     assert Hand.objects.count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_sent_while_the_organiser_locks_the_table_is_refused_once_the_lock_is_in():
+    # The organiser's lock is written and not yet committed when a phone's save starts: the
+    # save must wait for it and then see it (on PostgreSQL, the row lock; SQLite lets one
+    # writer in at a time), never store a hand the organiser has just locked out.
+    session = services.session_create(game="ce-deng", options={}, seating=SEATING, first="Anna")
+    locking, saving = Event(), Event()
+
+    def organiser():
+        with transaction.atomic():
+            TableSession.objects.filter(pk=session.pk).update(locked=True)
+            locking.set()
+            saving.wait(5)
+            time.sleep(0.5)  # the phone's save is under way meanwhile
+        connection.close()
+
+    def phone():
+        locking.wait(5)
+        saving.set()
+        try:
+            return services.hand_record(session=session, number=1, data=plain_hand())
+        except Exception as error:  # noqa: BLE001 - the test looks at what happened
+            return error
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        lock = pool.submit(organiser)
+        outcome = pool.submit(phone).result()
+        lock.result()
+
+    assert isinstance(outcome, services.TableLocked), outcome
+    assert not Hand.objects.exists()

@@ -212,3 +212,30 @@ def test_totals_name_the_winner_once_the_table_has_ended_and_not_before(client, 
         ["4", "Celine", "3", "68", "0", "0", ""],
     ]
     assert "Totals (CSV)" in client.get(reverse("summary", args=[table.token])).content.decode()
+
+
+def test_in_a_money_game_the_place_follows_the_money(client, db):
+    # Kko-li-but-i-gi: Bob scores the most points over two hands but wins the chips.
+    table = services.session_create(
+        game="kkoribuchigi", options={"chip": "2"}, seating=["Anna", "Bob", "Celine"], first="Anna"
+    )
+    _record_results(
+        table, {"Anna": 20, "Bob": 4, "Celine": 30}, {"Anna": 6, "Bob": 40, "Celine": 8}
+    )
+
+    rows = _rows(client, table)
+
+    nets = [int(row[5]) for row in rows[1:]]
+    assert nets == sorted(nets, reverse=True)
+    assert [row[0] for row in rows[1:]] == ["1", "2", "3"]
+
+
+def test_a_points_only_table_lists_no_net_after_each_hand(client, db):
+    table = services.session_create(
+        game="jie-long", options={"stake": "0"}, seating=["A", "B"], first="A"
+    )
+    _record_results(table, {"A": 7, "B": 11})
+
+    rows = _rows(client, table, "hands")
+
+    assert [row[-1] for row in rows[1:]] == ["", ""]

@@ -76,10 +76,16 @@
       var low = seat.querySelectorAll("input[type=checkbox][value^=head], input[type=checkbox][value^=tail]");
       if (pass && number) {
         pass.addEventListener("change", function () {
+          // A 0 typed ticked pass already: the tap that follows, the natural order, confirms it.
+          if (!pass.checked && pass.dataset.typed) pass.checked = true;
+          pass.dataset.typed = "";
           if (pass.checked) number.value = "0";
           else if (number.value.trim() === "0") number.value = "";
         });
-        number.addEventListener("input", function () { pass.checked = number.value.trim() === "0"; });
+        number.addEventListener("input", function () {
+          pass.checked = number.value.trim() === "0";
+          pass.dataset.typed = pass.checked ? "yes" : "";
+        });
       }
       // A score that only a head or tail can make proves it (the engine applies it too): the
       // special of this seat with the most tiles whose limit the score passes is ticked.
@@ -455,6 +461,14 @@
       var chosen = form.querySelector("input[name=game]:checked");
       var names = chosen ? chosen.dataset.options.split(" ") : [];
       form.querySelectorAll(".option").forEach(function (el) { el.classList.toggle("hidden", names.indexOf(el.dataset.option) < 0); });
+      // Only as many seats as the game takes (Tiu Yu: 3 at most); a seat put away keeps what
+      // was typed in it, and is not sent.
+      var most = chosen ? Number(chosen.dataset.players) : 0;
+      form.querySelectorAll("[data-seat]").forEach(function (el) {
+        var away = most > 0 && Number(el.dataset.seat) > most;
+        el.classList.toggle("hidden", away);
+        el.querySelectorAll("input").forEach(function (input) { input.disabled = away; });
+      });
       // A choice some games do not take (Kko-li-but-i-gi's payments, say) shows only for those
       // that do; one left chosen for another game goes back to the game's usual.
       form.querySelectorAll("option[data-games]").forEach(function (option) {
