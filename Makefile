@@ -5,6 +5,10 @@ BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
 # The web tests run a second time on PostgreSQL when one answers here (CI always has one).
 POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/ledger
+# Test processes side by side (pytest-xdist), a file to each: much of the suite waits on a browser,
+# a server or a subprocess. docs/development.md has the before and after.
+TEST_WORKERS ?= auto
+PYTEST := $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 .PHONY: run demo test lint bench smoke clean
 
@@ -27,11 +31,11 @@ demo: $(INSTALLED)
 
 ## test: install, then lint, type-check and run the whole test suite (SQLite, then PostgreSQL)
 test: $(INSTALLED) lint
-	$(BIN)/python -m pytest
+	$(PYTEST)
 	@if $(BIN)/python -c "import psycopg, sys; psycopg.connect(sys.argv[1], dbname='postgres', connect_timeout=3).close()" '$(POSTGRES_URL)' 2>/dev/null; then \
 		echo "Again on PostgreSQL ($(POSTGRES_URL)):"; \
 		DATABASE_URL='$(POSTGRES_URL)' SECRET_KEY="$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')" \
-			$(BIN)/python -m pytest tests/ledger tests/tables tests/api tests/events tests/fuzz tests/browser; \
+			$(PYTEST) tests/ledger tests/tables tests/api tests/events tests/fuzz tests/browser; \
 	elif [ -n "$$REQUIRE_POSTGRES" ]; then \
 		echo "PostgreSQL is required but does not answer at $(POSTGRES_URL)"; exit 1; \
 	else \

@@ -65,20 +65,35 @@ def client_address(request: HttpRequest) -> str:
     return address
 
 
+WRITES = "writes"  # the API's write throttle's scope, which the web forms count in too
+_PERIODS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def parse_rate(rate: str) -> tuple[int, int]:
+    """A DRF rate ("120/min") as (requests, seconds).
+
+    >>> parse_rate("120/min"), parse_rate("5/s")
+    ((120, 60), (5, 1))
+    """
+    count, period = rate.split("/")
+    return int(count), _PERIODS[period[0]]
+
+
 def _key(scope: str, client: str) -> str:
     return f"{scope}:{client}"
 
 
-def hit(scope: str, client: str, window: int) -> int:
-    """Count one more hit; return the count so far in the window, this one included."""
+def hit(scope: str, client: str, window: int, cost: int = 1) -> int:
+    """Count one more hit (``cost``: as many as a request costs); return the count so far in
+    the window, this one included."""
     key = _key(scope, client)
     try:
-        count = int(cache.incr(key))
+        count = int(cache.incr(key, cost))
     except ValueError:  # no count yet, or its window has passed
         if cache.add(key, 0, window):  # else another worker began the window first
             cache.set(f"{key}:since", time.time(), window)
-        count = int(cache.incr(key))
-    if count == 1:
+        count = int(cache.incr(key, cost))
+    if count == cost:
         # This hit began the window: make sure the window ends. Redis's INCR on a key that
         # expired just after Django checked it exists makes a new one that never expires.
         cache.touch(key, window)

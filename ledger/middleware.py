@@ -73,6 +73,32 @@ def _too_many_guesses(request: HttpRequest, address: str) -> HttpResponse:
     return _too_many(request, message % {"n": max(1, math.ceil(wait / 60))}, wait)
 
 
+# Posts counted elsewhere (the API by its throttles, sign-ins above) or that change nothing stored
+# (the language).
+_NOT_WEB_WRITES = ("/api/", "/admin/", "/i18n/")
+
+
+def _write_limited(request: HttpRequest) -> HttpResponse | None:
+    """A web form's post counts with the API's writes, in the same shared count (per account,
+    else per address: ledger/api/throttles.py), so neither can be used to go round the other.
+    Returns the 429 page once the count is past the rate."""
+    rate = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["writes"]
+    if rate is None:
+        return None
+    most, window = limits.parse_rate(rate)
+    user = getattr(request, "user", None)
+    client = (
+        f"account:{user.pk}"
+        if user is not None and user.is_authenticated
+        else limits.client_address(request)
+    )
+    if limits.hit(limits.WRITES, client, window) <= most:
+        return None
+    wait = limits.wait(limits.WRITES, client, window)
+    message = _("Too many changes from here in a short time. Try again in %(n)s seconds.")
+    return _too_many(request, message % {"n": max(1, math.ceil(wait))}, wait)
+
+
 @functools.cache
 def _admin_login() -> str:
     return reverse("admin:login")
@@ -85,6 +111,9 @@ class GuessLimitMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if request.method == "POST" and request.path == _admin_login():
             return self._sign_in(request)
+        posts = request.method == "POST" and not request.path.startswith(_NOT_WEB_WRITES)
+        if posts and (refused := _write_limited(request)):
+            return refused
         if not request.path.startswith(LINK_PREFIXES):
             return self.get_response(request)
         address = limits.client_address(request)

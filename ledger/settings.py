@@ -128,6 +128,12 @@ SPECTACULAR_SETTINGS = {
     },
 }
 
+# What one request may ask of a worker: POST /api/v1/score scores at most this many hands (an
+# evening is about a hundred), and a body is at most 1 MB; a table keeps at most this many hands.
+MOST_HANDS_PER_REQUEST = envint("MOST_HANDS_PER_REQUEST", 2_000)
+DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
+MOST_HANDS_PER_TABLE = envint("MOST_HANDS_PER_TABLE", 5_000)
+
 # Wrong table links (web or API) one address may try in 10 minutes (ledger/middleware.py).
 GUESS_LIMIT = envint("GUESS_LIMIT", 30)
 # Sign-in attempts (the admin's, the API's auth/token/) one address may make in 10 minutes.

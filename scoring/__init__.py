@@ -12,7 +12,13 @@ The whole engine in one call, with the JSON document of CONTRACT.md:
 Or with typed objects: ``score_session(Session(...))`` returns a ``SessionResult``.
 """
 
-from scoring.document import hand_document, parse_session, result_document, score
+from scoring.document import (
+    hand_document,
+    parse_session,
+    result_document,
+    score,
+    whole_number,
+)
 from scoring.errors import ScoringError
 from scoring.games import (
     GAMES,
@@ -103,6 +109,7 @@ __all__ = [
     "register",
     "result_document",
     "score",
+    "whole_number",
     "score_session",
     "session_end",
     "settle_up",

@@ -325,6 +325,16 @@ def _expected(what: Phrase, value: object, path: str, about: Whose | None) -> Sc
     )
 
 
+def whole_number(value: object) -> int:
+    """A whole number as the reader takes it ("١٢", "12 ", 12.0 are 12): for an app that stores
+    what it was sent, once the engine has accepted it.
+
+    >>> whole_number("١٢"), whole_number(" 12 "), whole_number(12.0)
+    (12, 12, 12)
+    """
+    return _whole(value, "")
+
+
 def _whole(value: object, path: str, about: Whose | None = None) -> int:
     if type(value) is int and 0 <= value <= MAX_WHOLE:  # the common case, kept quick
         return value

@@ -6,6 +6,7 @@ name), or is empty. Conflicts add ``hand``: the hand as it is stored now.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -43,6 +44,13 @@ class BadCredentials(ApiError):
     status_code = status.HTTP_401_UNAUTHORIZED
 
 
+def _in_hand(path: str) -> str:
+    return _HAND_INDEX.sub("hand", path, count=1)
+
+
+_HAND_INDEX = re.compile(r"^hands\[\d+\]")
+
+
 def _error(
     message: str, path: str = "", errors: list[tuple[str, str]] | None = None, **extra: Any
 ) -> dict[str, Any]:
@@ -76,8 +84,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, limits.NoSuchLink):
         limits.mark_wrong_link(context["request"]._request)  # for the guess limit's middleware
     if isinstance(exc, ScoringError):
-        errors = [(error.message, error.path) for error in exc.errors]
-        return Response(_error(exc.message, exc.path, errors), status=400)
+        # A view that takes one hand says where in it: "hand.results.Bob.pips", not the hand's
+        # place in the whole table ("hands[41]...") that the engine checked it in.
+        where = _in_hand if getattr(context.get("view"), "takes_one_hand", False) else str
+        errors = [(error.message, where(error.path)) for error in exc.errors]
+        return Response(_error(exc.message, where(exc.path), errors), status=400)
     if isinstance(exc, services.HandAlreadyRecorded):
         message = f"hand {exc.hand.number} is already recorded: here it is"
         return Response(_error(message, "number", hand=stored_hand(exc.hand)), status=409)

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import authenticate
+from django.core.paginator import Paginator
 from django.http import HttpResponseBase
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
@@ -46,7 +47,13 @@ from ledger.api.errors import (
 )
 from ledger.api.serializers import valid
 from ledger.api.shapes import ErrorShape, ScoreShape, SessionShape
-from ledger.api.throttles import CodeThrottle, LoginThrottle, WriteThrottle
+from ledger.api.throttles import (
+    HANDS_PER_WRITE,
+    CodeThrottle,
+    LoginThrottle,
+    WriteThrottle,
+    charge_by_cost,
+)
 from ledger.models import TableSession
 from ledger.tables import exports as table_exports
 from ledger.tables import selectors, services
@@ -197,7 +204,17 @@ class Score(APIView):
     )
     def post(self, request: Request) -> Response:
         """Score a session document (CONTRACT.md), as `python -m scoring` does. Nothing is
-        stored."""
+        stored. At most `MOST_HANDS_PER_REQUEST` hands (2,000); a request is counted against
+        the write limit once, and once more for every 100 hands it asks to score."""
+        hands = request.data.get("hands") if isinstance(request.data, dict) else None
+        count = len(hands) if isinstance(hands, list) else 0
+        if count > settings.MOST_HANDS_PER_REQUEST:
+            raise BadRequest(
+                f"at most {settings.MOST_HANDS_PER_REQUEST} hands in one request, not {count}: "
+                "score a longer session in parts, or on your own machine with python -m scoring",
+                "hands",
+            )
+        charge_by_cost(request, self, count // HANDS_PER_WRITE)
         return Response(scoring.score(request.data))
 
 
@@ -354,15 +371,55 @@ class Shared(APIView):
         return Response(s.shared_data(sheet))
 
 
+PAGE_SIZE = 100  # hands or changes in one answer of a list
+PAGE = OpenApiParameter(
+    "page",
+    {"type": "integer", "minimum": 1},
+    OpenApiParameter.QUERY,
+    required=False,
+    description=f"Lists come {PAGE_SIZE} items a page, page 1 first; the Link header (RFC 8288) "
+    "gives the next and previous pages, X-Total-Count the number of items.",
+)
+
+
+BAD_PAGE = OpenApiResponse(ErrorShape, "A page that is not one whole number from 1.")
+
+
+def paged(request: Request, items: list[Any]) -> Response:
+    """One page of ``items`` (``?page=N``, from 1), with Link (rel next, prev) and
+    X-Total-Count headers, as a list: the same shape as before lists came in pages."""
+    asked = request.query_params.getlist("page")
+    if asked and (len(asked) > 1 or not asked[0].isdecimal() or int(asked[0]) < 1):
+        raise BadRequest("page: one whole number from 1", "page")
+    pages = Paginator(items, PAGE_SIZE)
+    page = pages.get_page(asked[0] if asked else 1)
+    response = Response(list(page))
+    links = [
+        f'<{request.build_absolute_uri(f"?page={number}")}>; rel="{rel}"'
+        for rel, number, there in (
+            ("prev", page.number - 1, page.has_previous()),
+            ("next", page.number + 1, page.has_next()),
+        )
+        if there
+    ]
+    if links:
+        response["Link"] = ", ".join(links)
+    response["X-Total-Count"] = str(pages.count)
+    return response
+
+
 class Hands(APIView):
+    takes_one_hand = True  # errors point into the posted hand (ledger/api/errors.py)
     throttle_classes = [CodeThrottle, WriteThrottle]
 
     @extend_schema(
-        parameters=[TOKEN], responses={200: s.HandOut(many=True), **CODE_RESPONSES}, tags=["hands"]
+        parameters=[TOKEN, PAGE],
+        responses={200: s.HandOut(many=True), 400: BAD_PAGE, **CODE_RESPONSES},
+        tags=["hands"],
     )
     def get(self, request: Request, token: str) -> Response:
         """Every hand, voided ones included, with what it settled."""
-        return Response(s.hands_data(selectors.scored(_session(token))))
+        return paged(request, s.hands_data(selectors.scored(_session(token))))
 
     @extend_schema(
         parameters=[TOKEN, KEY],
@@ -403,6 +460,7 @@ class Hands(APIView):
 
 class HandDetail(APIView):
     throttle_classes = [CodeThrottle, WriteThrottle]
+    takes_one_hand = True  # errors point into the corrected hand (ledger/api/errors.py)
 
     @extend_schema(
         parameters=[TOKEN, NUMBER], responses={200: s.HandOut, **CODE_RESPONSES}, tags=["hands"]
@@ -457,13 +515,13 @@ class History(APIView):
     throttle_classes = [CodeThrottle]
 
     @extend_schema(
-        parameters=[TOKEN],
-        responses={200: s.ChangeOut(many=True), **CODE_RESPONSES},
+        parameters=[TOKEN, PAGE],
+        responses={200: s.ChangeOut(many=True), 400: BAD_PAGE, **CODE_RESPONSES},
         tags=["hands"],
     )
     def get(self, request: Request, token: str) -> Response:
         """Every change to the table's hands, oldest first: recorded, corrected, voided."""
-        return Response([s.change_data(c) for c in selectors.changes(_session(token))])
+        return paged(request, [s.change_data(c) for c in selectors.changes(_session(token))])
 
 
 class Export(Download):

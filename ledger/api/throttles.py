@@ -58,7 +58,7 @@ class _Throttle(SimpleRateThrottle):
 class WriteThrottle(_Throttle):
     """Writes, per organiser account or else per address."""
 
-    scope = "writes"
+    scope = limits.WRITES
 
     def get_cache_key(self, request: Request, view: APIView) -> str | None:
         if request.method in SAFE_METHODS:
@@ -87,3 +87,21 @@ class LoginThrottle(_Throttle):
         if super().allow_request(request, view):
             return True
         raise Throttled(self.wait(), "Too many sign-in attempts from here.")
+
+
+HANDS_PER_WRITE = 100  # what a request scores for the price of one write, beyond its own
+
+
+def charge_by_cost(request: Request, view: APIView, cost: int) -> None:
+    """Count ``cost`` more writes for a request that asks for more work than one (scoring many
+    hands, say), so that one address cannot hold the workers with a few large requests; raise
+    Throttled once the count is past the rate."""
+    throttle = WriteThrottle()
+    if cost <= 0 or throttle.rate is None:
+        return
+    client = throttle.get_cache_key(request, view)
+    if client is None:
+        return
+    if limits.hit(limits.WRITES, client, throttle.duration, cost) > throttle.num_requests:
+        throttle.client = client
+        raise Throttled(throttle.wait())

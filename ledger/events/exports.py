@@ -43,8 +43,10 @@ def settlements_rows(event: Event) -> Iterator[list[Any]]:
 EVENT_EXPORTS = {"standings": standings_rows, "settlements": settlements_rows}
 
 
-def event_response(event: Event, kind: str) -> StreamingHttpResponse:
+def event_response(event: Event, kind: str, *, words: bool = False) -> StreamingHttpResponse:
+    """The event's export ``kind``; with ``words``, its headers in the page's language."""
     rows = EVENT_EXPORTS.get(kind)
     if rows is None:
         raise Http404("No such export")
-    return exports.download(rows(event), f"event-{event.pk}-{kind}.csv")
+    found = exports.readable(rows(event)) if words else rows(event)
+    return exports.download(found, event.name, kind)

@@ -16,7 +16,7 @@ from django.http import Http404, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from ledger import rights
 from ledger.events import exports, selectors, services
@@ -30,7 +30,7 @@ from scoring.games import DEFAULT_EVENT_GAME
 from scoring.names import canonical
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def event_new(request: HtmxRequest) -> HttpResponse:
     form = EventForm(request.POST or None, initial={"game": DEFAULT_EVENT_GAME, "rounds": 3})
     if request.method == "POST" and form.is_valid():
@@ -48,7 +48,7 @@ def event_new(request: HtmxRequest) -> HttpResponse:
     return render(request, "ledger/event_new.html", context, status=400 if form.errors else 200)
 
 
-@require_GET
+@require_safe
 def event_organise(request: HtmxRequest, token: str) -> HttpResponse:
     event = _organiser(request, token)
     return _organise_page(request, event, focus=request.GET.get("added") == "1")
@@ -205,7 +205,7 @@ def event_undo(request: HtmxRequest, token: str) -> HttpResponse:
     return _change(request, event, lambda: services.event_undo(event=event, steps=steps))
 
 
-@require_GET
+@require_safe
 def event_cards(request: HtmxRequest, token: str, number: int) -> HttpResponse:
     """One printable card per table of the round: table number, players, and the QR code."""
     event = selectors.event_by_token(token)
@@ -215,7 +215,7 @@ def event_cards(request: HtmxRequest, token: str, number: int) -> HttpResponse:
     return render(request, "ledger/event_cards.html", context)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def event_register(request: HtmxRequest, token: str) -> HttpResponse:
     event = selectors.event_by_register_token(token)
     error, registered = "", None
@@ -245,12 +245,12 @@ def _results(token: str) -> dict[str, Any]:
     }
 
 
-@require_GET
+@require_safe
 def event_results(request: HtmxRequest, token: str) -> HttpResponse:
     return render(request, "ledger/event_results.html", _results(token))
 
 
-@require_GET
+@require_safe
 def event_player(request: HtmxRequest, token: str, name: str) -> HttpResponse:
     """One player's rounds: table, table-mates, net (linked from the standings)."""
     event = selectors.event_by_read_token(token)
@@ -268,7 +268,7 @@ def event_player(request: HtmxRequest, token: str, name: str) -> HttpResponse:
     return render(request, "ledger/event_player.html", context)
 
 
-@require_GET
+@require_safe
 def event_projector(request: HtmxRequest, token: str) -> HttpResponse:
     """Large type for a projector, a screen of standings at a time; every 10 seconds it
     refreshes itself, showing the next screen if there are more."""
@@ -278,7 +278,7 @@ def event_projector(request: HtmxRequest, token: str) -> HttpResponse:
     return render(request, f"{template}#board" if request.htmx else template, context)
 
 
-@require_GET
+@require_safe
 def event_export(request: HtmxRequest, token: str, kind: str) -> HttpResponseBase:
     event = selectors.event_by_read_token(token)
-    return exports.event_response(event, kind)
+    return exports.event_response(event, kind, words=True)

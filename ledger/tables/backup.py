@@ -5,8 +5,11 @@ the organiser link, the tally, the owner by user name); money is derived, so ide
 give identical totals wherever they are imported. An owner is found again by user name: where
 no user has that name, the table comes in without an owner (``unknown_owners`` names them).
 
-Events are not exported, so neither is a table's place in one (its round and table number): a
-table a tournament seated comes back as a table of its own.
+Events come too (version 4 on): each with its entries, rounds and options, and each table with
+its place in one (the event's link, the round and table number), so a tournament survives a
+backup whole: its standings, seating and every total. What an organiser could still undo when
+the backup was made is not kept (undo works on what was done since). A table exported on its
+own (``--table``) comes back as a table of its own.
 
 A version-1 document (made before the lock, organiser link, tally and owner were kept) still
 imports: its tables are open, get a new organiser link and no owner, and are counted again.
@@ -26,7 +29,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.dateparse import parse_datetime
 
-from ledger.models import Hand, HandChange, Player, Seat, TableSession
+from ledger.models import Entry, Event, Hand, HandChange, Player, Round, Seat, TableSession
 from ledger.tables import selectors, tally
 from scoring import HandEvent, ScoringError
 from scoring.options import as_played
@@ -42,11 +45,49 @@ class BackupError(ValueError):
     pass
 
 
-def export_tables(tables: Iterable[TableSession]) -> dict[str, Any]:
+def export_tables(tables: Iterable[TableSession], events: Iterable[Event] = ()) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
+        "events": [_event(event) for event in events],
         "tables": [_table(table) for table in tables],
+    }
+
+
+def _event(event: Event) -> dict[str, Any]:
+    return {
+        "token": event.token,
+        "register_token": event.register_token,
+        "read_token": event.read_token,
+        "name": event.name,
+        "game": event.game,
+        "options": event.options,
+        "rounds": event.rounds,
+        "hands_per_round": event.hands_per_round,
+        "minutes_per_round": event.minutes_per_round,
+        "method": event.method,
+        "tie_breakers": event.tie_breakers,
+        "seed": event.seed,
+        "owner": event.owner.get_username() if event.owner else None,
+        "created": event.created.isoformat(),
+        "entries": [
+            {
+                "name": entry.player.name,
+                "active": entry.active,
+                "created": entry.created.isoformat(),
+            }
+            for entry in event.entries.select_related("player").order_by("created", "pk")
+        ],
+        "round_set": [
+            {
+                "number": round.number,
+                "method": round.method,
+                "byes": round.byes,
+                "started": round.started.isoformat() if round.started else None,
+                "ends": round.ends.isoformat() if round.ends else None,
+            }
+            for round in event.round_set.order_by("number")
+        ],
     }
 
 
@@ -65,6 +106,15 @@ def _table(table: TableSession) -> dict[str, Any]:
         "owner": table.owner.get_username() if table.owner else None,
         "tally": table.tally,
         "seating": table.seating,
+        **(
+            {
+                "event": table.round.event.token,
+                "round": table.round.number,
+                "table_number": table.table_number,
+            }
+            if table.round is not None
+            else {}
+        ),
         "hands": [
             {
                 "number": hand.number,
@@ -106,9 +156,23 @@ def import_tables(document: dict[str, Any]) -> list[TableSession]:
     ).values_list("token", flat=True)
     if taken:
         raise BackupError(f"{len(taken)} of these tables are already in this database")
+    events = document.get("events", [])
+    event_links = [event[key] for event in events for key in _EVENT_LINKS]
+    if Event.objects.filter(
+        Q(token__in=event_links) | Q(register_token__in=event_links) | Q(read_token__in=event_links)
+    ).exists():
+        raise BackupError("some of these events are already in this database")
     with transaction.atomic():
         played = RULES_OF_VERSION[document["version"]]
-        tables = [_import(_as_played(table, played)) for table in document["tables"]]
+        rounds = {
+            (raw["token"], number): made
+            for raw in events
+            for number, made in _import_event(_as_played(raw, played)).items()
+        }
+        tables = [
+            _import(_as_played(table, played), rounds.get((table.get("event"), table.get("round"))))
+            for table in document["tables"]
+        ]
         for table in tables:  # a table that would not score would break its pages
             try:
                 selectors.scored(table)
@@ -119,7 +183,8 @@ def import_tables(document: dict[str, Any]) -> list[TableSession]:
 
 def unknown_owners(document: dict[str, Any]) -> list[str]:
     """The owners' user names in ``document`` that no user of this database has."""
-    names = {table["owner"] for table in document["tables"] if table.get("owner")}
+    rows = [*document["tables"], *document.get("events", [])]
+    names = {row["owner"] for row in rows if row.get("owner")}
     user = get_user_model()
     known = user._default_manager.filter(**{f"{user.USERNAME_FIELD}__in": names})
     return sorted(names - set(known.values_list(user.USERNAME_FIELD, flat=True)))
@@ -166,7 +231,39 @@ def _as_played(raw: dict[str, Any], played: int) -> dict[str, Any]:
     return {key: value for key, value in raw.items() if key != "tally"} | {"options": options}
 
 
-def _import(raw: dict[str, Any]) -> TableSession:
+_EVENT_LINKS = ("token", "register_token", "read_token")
+
+
+def _import_event(raw: dict[str, Any]) -> dict[int, Round]:
+    """Store an event with its entries and rounds; return its rounds by number."""
+    event = Event.objects.create(
+        **{key: raw[key] for key in _EVENT_LINKS},
+        **{key: raw[key] for key in ("name", "game", "options", "rounds", "method", "seed")},
+        hands_per_round=raw["hands_per_round"],
+        minutes_per_round=raw["minutes_per_round"],
+        tie_breakers=raw["tie_breakers"],
+        owner=_owner(raw.get("owner")),
+    )
+    Event.objects.filter(pk=event.pk).update(created=parse_datetime(raw["created"]))
+    for entry in raw["entries"]:
+        made = Entry.objects.create(
+            event=event, player=Player.for_name(entry["name"]), active=entry["active"]
+        )
+        Entry.objects.filter(pk=made.pk).update(created=parse_datetime(entry["created"]))
+    return {
+        round["number"]: Round.objects.create(
+            event=event,
+            number=round["number"],
+            method=round["method"],
+            byes=round["byes"],
+            started=parse_datetime(round["started"]) if round["started"] else None,
+            ends=parse_datetime(round["ends"]) if round["ends"] else None,
+        )
+        for round in raw["round_set"]
+    }
+
+
+def _import(raw: dict[str, Any], round: Round | None = None) -> TableSession:
     kept = {key: raw[key] for key in ("locked", "organiser_token", "tally") if key in raw}
     # One person, one name: a player this database knows is seated as it knows them, and the
     # table's hands say so too; the tally, kept by name, is counted again.
@@ -181,6 +278,8 @@ def _import(raw: dict[str, Any]) -> TableSession:
         first=spelling.get(raw["first"], raw["first"]),
         revision=raw["revision"],
         owner=_owner(raw.get("owner")),
+        round=round,
+        table_number=raw.get("table_number") if round is not None else None,
         **kept,
     )
     # auto_now_add ignores given values on create; keep the original times.

@@ -3,27 +3,33 @@ column)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from django.http import Http404, StreamingHttpResponse
+from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from ledger import display, exports
+from ledger.games import special_label
 from ledger.models import TableSession
 from ledger.tables import selectors
 from scoring import GAMES, standing
 from scoring.document import amount
 
 
-def hands_rows(sheet: selectors.ScoreSheet) -> Iterator[list[Any]]:
+def hands_rows(sheet: selectors.ScoreSheet, *, words: bool = False) -> Iterator[list[Any]]:
+    """One row per player per hand; with ``words``, as a person reads it: specials and the
+    hand's event by their names, the direction as a word, in the page's language."""
     yield [
         "hand", "voided", "first", "direction", "event", "player", "seat", "turn",
         "score", "specials", "rank", "net",
     ]  # fmt: skip
+    yes = str(_("yes")) if words else "yes"
     for row in sheet.rows:
         data, result = row.hand.data, row.result
-        recorded, _ = display.hand_event(data)
-        event = recorded.value if recorded else ""
+        recorded, _caller = display.hand_event(data)
+        event = "" if recorded is None else special_label(recorded.value) if words else recorded
         for seat, name in enumerate(sheet.seating, start=1):
             entered = data.get("results", {}).get(name, {})
             turn: int | str
@@ -39,10 +45,13 @@ def hands_rows(sheet: selectors.ScoreSheet) -> Iterator[list[Any]]:
             else:
                 first, direction = data.get("first", ""), data.get("direction", "")
                 turn, score, rank, net = "", entered.get("pips", ""), "", ""
-            specials = " ".join(display.specials_of(sheet.session.game, entered))
+            specials = display.specials_of(sheet.session.game, entered)
             yield [
-                row.hand.number, "yes" if row.hand.voided else "", first, direction,
-                event, name, seat, turn, score, specials, rank, net,
+                row.hand.number, yes if row.hand.voided else "", first,
+                display.direction(direction) if words and direction else direction,
+                event, name, seat, turn, score,
+                display.comma().join(map(special_label, specials)) if words else " ".join(specials),
+                rank, net,
             ]  # fmt: skip
 
 
@@ -80,7 +89,7 @@ def totals_rows(sheet: selectors.ScoreSheet) -> Iterator[list[Any]]:
         ]  # fmt: skip
 
 
-EXPORTS = {
+EXPORTS: dict[str, Callable[[selectors.ScoreSheet], Iterator[list[Any]]]] = {
     "hands": hands_rows,
     "payments": payments_rows,
     "settle-up": settle_up_rows,
@@ -88,8 +97,16 @@ EXPORTS = {
 }
 
 
-def response(session: TableSession, kind: str) -> StreamingHttpResponse:
+def response(session: TableSession, kind: str, *, words: bool = False) -> StreamingHttpResponse:
+    """The table's export ``kind``; with ``words``, as a person downloading it from a page
+    reads it (headers, specials, events and directions in the page's language), else as a
+    program reads it (docs/exports.md)."""
     rows = EXPORTS.get(kind)
     if rows is None:
         raise Http404("No such export")
-    return exports.download(rows(selectors.scored(session)), f"table-{session.pk}-{kind}.csv")
+    sheet = selectors.scored(session)
+    day = timezone.localdate(session.created).isoformat()
+    found = hands_rows(sheet, words=True) if words and kind == "hands" else rows(sheet)
+    return exports.download(
+        exports.readable(found) if words else found, session.game, day, *sheet.seating, kind
+    )

@@ -9,6 +9,7 @@ from typing import Any
 
 import psycopg
 from django.contrib.auth.models import AnonymousUser, User
+from django.core.paginator import Page, Paginator
 from django.db import connection
 from django.utils.translation import gettext as _
 
@@ -220,6 +221,13 @@ def preview(sheet: ScoreSheet, data: dict[str, Any]) -> HandResult:
     """What ``data`` would give as the next hand, nothing saved. Raises ScoringError."""
     hands = [row.hand.data for row in sheet.rows if not row.hand.voided] + [data]
     return tally.score_table(sheet.session, hands, new=len(hands) - 1).hands[-1]
+
+
+def changes_page(session: TableSession, page: str | None, per_page: int) -> Page[HandChange]:
+    """One page of the session's changes, newest first (a number out of range: the nearest
+    page), in two queries whatever the table's size."""
+    found = HandChange.objects.filter(hand__session=session).select_related("hand")
+    return Paginator(found.order_by("-at", "-pk"), per_page).get_page(page)
 
 
 def changes(session: TableSession, number: int | None = None) -> list[HandChange]:

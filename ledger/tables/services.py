@@ -10,6 +10,7 @@ import hashlib
 import json
 from typing import Any, NamedTuple
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Prefetch
@@ -240,6 +241,13 @@ def hand_record(
                     return replay
                 raise HandAlreadyRecorded(existing)
             _refuse_out_of_order(last, number)
+            if number > settings.MOST_HANDS_PER_TABLE:
+                raise scoring.ScoringError(
+                    "this table holds {most} hands, the most one table keeps: "
+                    "start a new table to play on",
+                    "number",
+                    most=settings.MOST_HANDS_PER_TABLE,
+                )
             data, played = _score_new_hand(session, data)
             hand = Hand.objects.create(
                 session=session,
@@ -291,11 +299,11 @@ def _score_new_hand(
             index = session.hands.filter(voided=False).count()
             error.path = error.path.replace("hands[0]", f"hands[{index}]", 1)
             raise
-        return with_proven(data, played), played
+        return as_stored(data, played), played
     hands = [hand for _, hand in _live_hands(session)] + [data]
     played = tally.score_table(session, hands, new=len(hands) - 1).hands[-1]
     data = {**data, "first": played.first, "direction": played.direction.value}
-    return with_proven(data, played), played
+    return as_stored(data, played), played
 
 
 def _counts_on(session: TableSession) -> bool:
@@ -304,17 +312,27 @@ def _counts_on(session: TableSession) -> bool:
     )
 
 
-def with_proven(data: dict[str, Any], played: scoring.HandResult) -> dict[str, Any]:
-    """The hand as stored: each special its entries prove marked as if it had been entered
-    (RULES.md: what an entry proves is applied), so that every page, export and later
-    recount shows and pays it as the save did."""
-    if not played.proven:
-        return data
-    results = dict(data["results"])
+# A result's numbers, stored as the whole numbers the engine read ("١٢", "12 " and 12.0 are 12).
+NUMBERS = frozenset(field.key for entry in scoring.Entry for field in entry.fields)
+
+
+def as_stored(data: dict[str, Any], played: scoring.HandResult) -> dict[str, Any]:
+    """A hand the engine accepted, as it is stored: its numbers as whole numbers, and each
+    special its entries prove marked as if it had been entered (RULES.md: what an entry
+    proves is applied), so that every page, export and later recount shows and pays it as the
+    save did."""
+    results: dict[str, dict[str, Any]] = {
+        name: {
+            key: scoring.whole_number(value) if key in NUMBERS else value
+            for key, value in result.items()
+        }
+        for name, result in data.get("results", {}).items()
+    }
     for proof in played.proven:
         result = results[proof.player]
-        results[proof.player] = {**result, "specials": [*result.get("specials", []), proof.special]}
-    return {**data, "results": results}
+        marked: list[str] = result.get("specials", [])
+        results[proof.player] = {**result, "specials": [*marked, proof.special.value]}
+    return {**data, "results": results} if results else data
 
 
 def _hand_for_update(session: TableSession, number: int, version: int) -> Hand:
@@ -340,7 +358,7 @@ def hand_correct(
         live = _live_hands(session)
         hands = [data if pk == current.pk else other for pk, other in live]
         index = [pk for pk, _ in live].index(current.pk)
-        data = with_proven(data, tally.score_table(session, hands, new=index).hands[index])
+        data = as_stored(data, tally.score_table(session, hands, new=index).hands[index])
         before = current.data
         current.data, current.version, current.device = data, current.version + 1, device
         current.save(update_fields=["data", "version", "device"])

@@ -23,7 +23,7 @@ from django.http import (
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from ledger import display, limits, rights
 from ledger.forms import IDEMPOTENCY_KEY, engine_message, plain, whole
@@ -38,7 +38,7 @@ from scoring.games import DEFAULT_TABLE_GAME
 from scoring.options import ENDS
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def session_new(request: HtmxRequest) -> HttpResponse:
     form = SessionForm(request.POST or None, initial={"game": DEFAULT_TABLE_GAME, "first": "draw"})
     if request.method == "POST" and form.is_valid():
@@ -169,10 +169,10 @@ def _table_context(
     }
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def table(request: HtmxRequest, token: str) -> HttpResponse:
     session = selectors.session_by_token(token)
-    if request.method == "GET":
+    if request.method != "POST":
         sheet = selectors.scored(session)
         number = whole(request.GET.get("saved"))
         saved = sheet.row(number) if number is not None else None
@@ -260,7 +260,7 @@ def _saved(
     return response
 
 
-@require_GET
+@require_safe
 def live(request: HtmxRequest, token: str) -> HttpResponse:
     """The live part of the table page, or 204 when nothing changed since ``rev``."""
     revision = selectors.revision(token)
@@ -272,7 +272,7 @@ def live(request: HtmxRequest, token: str) -> HttpResponse:
     return render(request, "ledger/table.html#live", _table_context(request, sheet))
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def hand_detail(request: HtmxRequest, token: str, number: int) -> HttpResponse:
     """A past hand: shown, or corrected (POST) by any player at the table."""
 
@@ -360,7 +360,7 @@ def _change_hand(
     return render(request, "ledger/hand_detail.html", context, status=status)
 
 
-@require_GET
+@require_safe
 def organise(request: HtmxRequest, token: str, organiser_token: str) -> HttpResponse:
     """The organiser's link: this browser gets the organiser's rights on the table."""
     session = selectors.session_by_token(token)
@@ -398,15 +398,15 @@ def ends(request: HtmxRequest, token: str) -> HttpResponse:
     return redirect(reverse("table", args=[token]) + "#organiser")
 
 
-@require_GET
+@require_safe
 def history(request: HtmxRequest, token: str) -> HttpResponse:
     session = selectors.session_by_token(token)
-    context = {
-        "session": session,
-        "changes": selectors.changes(session),
-        "title": _(GAMES[session.game].label),
-    }
+    page = selectors.changes_page(session, request.GET.get("page"), HISTORY_PAGE)
+    context = {"session": session, "page": page, "title": _(GAMES[session.game].label)}
     return render(request, "ledger/history.html", context)
+
+
+HISTORY_PAGE = 50  # changes on one page of a table's history
 
 
 def _summary(request: HtmxRequest, session: TableSession, *, shared: bool) -> HttpResponse:
@@ -423,27 +423,27 @@ def _summary(request: HtmxRequest, session: TableSession, *, shared: bool) -> Ht
     return render(request, "ledger/summary.html", context)
 
 
-@require_GET
+@require_safe
 def summary(request: HtmxRequest, token: str) -> HttpResponse:
     return _summary(request, selectors.session_by_token(token), shared=False)
 
 
-@require_GET
+@require_safe
 def shared(request: HtmxRequest, token: str) -> HttpResponse:
     return _summary(request, selectors.session_by_read_token(token), shared=True)
 
 
-@require_GET
+@require_safe
 def export(request: HtmxRequest, token: str, kind: str) -> HttpResponseBase:
-    return exports.response(selectors.session_by_token(token), kind)
+    return exports.response(selectors.session_by_token(token), kind, words=True)
 
 
-@require_GET
+@require_safe
 def shared_export(request: HtmxRequest, token: str, kind: str) -> HttpResponseBase:
-    return exports.response(selectors.session_by_read_token(token), kind)
+    return exports.response(selectors.session_by_read_token(token), kind, words=True)
 
 
-@require_GET
+@require_safe
 def qr(request: HtmxRequest, token: str) -> HttpResponse:
     """The join link as a QR code, drawn here as SVG: nothing is fetched from elsewhere."""
     session = selectors.session_by_token(token)

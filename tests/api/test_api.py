@@ -215,8 +215,8 @@ def test_a_hand_needs_a_good_idempotency_key(api, ce_deng, key):
 @pytest.mark.parametrize(
     ("body", "path"),
     [
-        ({"number": 1, "hand": hand(Bob=-3)}, "hands[0].results.Bob.pips"),
-        ({"number": 1, "hand": {"results": {"Zed": {"pips": 3}}}}, "hands[0].results.Zed"),
+        ({"number": 1, "hand": hand(Bob=-3)}, "hand.results.Bob.pips"),
+        ({"number": 1, "hand": {"results": {"Zed": {"pips": 3}}}}, "hand.results.Zed"),
         ({"number": 1, "hand": "twelve"}, "hand"),
         ({"number": 0, "hand": hand()}, "number"),
         ({"hand": hand()}, "number"),
@@ -256,7 +256,7 @@ def test_a_correction_needs_the_current_version(api, ce_deng):
 
     assert fixed.status_code == 200 and fixed.json()["version"] == 2
     assert stale.status_code == 409 and stale.json()["hand"]["hand"]["results"]["Bob"]["pips"] == 14
-    assert invalid.status_code == 400 and invalid.json()["path"] == "hands[0].results.Bob.pips"
+    assert invalid.status_code == 400 and invalid.json()["path"] == "hand.results.Bob.pips"
     assert Hand.objects.get().data["results"]["Bob"] == {"pips": 14}
     history = api.get(f"{API}/sessions/{ce_deng.token}/history/").json()
     assert [change["kind"] for change in history] == ["record", "correct"]
@@ -280,7 +280,7 @@ def test_only_the_organiser_voids_a_hand_or_locks_the_table(api, ce_deng):
     assert Hand.objects.count() == 1
 
 
-def test_the_exports_are_the_web_pages_exports(api, client, ce_deng):
+def test_the_exports_are_the_web_pages_exports_by_their_keys(api, client, ce_deng):
     services.hand_record(session=ce_deng, number=1, data=hand())
     for kind in ("hands", "payments", "settle-up", "totals"):
         response = api.get(f"{API}/sessions/{ce_deng.token}/export/{kind}.csv")
@@ -288,7 +288,12 @@ def test_the_exports_are_the_web_pages_exports(api, client, ce_deng):
 
         assert response.status_code == 200
         assert response["Content-Type"] == "text/csv; charset=utf-8"
-        assert b"".join(response.streaming_content) == b"".join(web.streaming_content)
+        machine = b"".join(response.streaming_content).decode().splitlines()
+        person = b"".join(web.streaming_content).decode().splitlines()
+        assert machine[0] != person[0] and machine[0].lstrip("\ufeff").islower()  # keys
+        assert len(machine) == len(person)
+        if kind != "hands":  # a hand's direction and specials are words on the page
+            assert machine[1:] == person[1:]
     assert api.get(f"{API}/sessions/{ce_deng.token}/export/all.csv").status_code == 404
 
 
@@ -355,3 +360,40 @@ def test_unknown_api_urls_answer_with_the_error_object(api, db):
     assert response.status_code == 404
     assert response.json()["error"] == "Not found." and response.json()["path"] == ""
     assert "<html" in APIClient().get("/no/such/page/").content.decode().lower()
+
+
+def test_an_error_in_a_later_hand_points_into_that_hand_not_its_place_in_the_table(api, ce_deng):
+    record(api, ce_deng.token, 1, "key-00000001")
+    record(api, ce_deng.token, 2, "key-00000002", hand(first="Anna", Anna=40))
+
+    response = record(api, ce_deng.token, 3, "key-00000003", hand(Bob=-3))
+
+    assert response.status_code == 400
+    assert response.json()["path"] == "hand.results.Bob.pips"
+    assert [problem["path"] for problem in response.json()["errors"]] == ["hand.results.Bob.pips"]
+
+
+@pytest.mark.parametrize("typed", ["١٢", "12 ", 12.0, "12"])
+def test_a_score_is_stored_and_echoed_as_the_whole_number_it_was_read_as(api, ce_deng, typed):
+    response = record(api, ce_deng.token, 1, "key-00000001", hand(Bob=typed))
+
+    assert response.status_code == 201, response.json()
+    assert response.json()["hand"]["results"]["Bob"]["pips"] == 12
+    assert Hand.objects.get().data["results"]["Bob"]["pips"] == 12
+    assert HandChange.objects.get().after["results"]["Bob"]["pips"] == 12
+
+
+def test_a_tables_hands_and_history_come_a_hundred_a_page_with_links(api, ce_deng):
+    for number in range(1, 106):
+        services.hand_record(session=ce_deng, number=number, data=plain_hand())
+    url = f"{API}/sessions/{ce_deng.token}/hands/"
+
+    first = api.get(url)
+    second = api.get(first["Link"].split(";")[0].strip("<>"))
+
+    assert [h["number"] for h in first.json()] == list(range(1, 101))
+    assert first["X-Total-Count"] == "105" and 'rel="next"' in first["Link"]
+    assert [h["number"] for h in second.json()] == list(range(101, 106))
+    assert 'rel="prev"' in second["Link"] and 'rel="next"' not in second["Link"]
+    history = api.get(f"{API}/sessions/{ce_deng.token}/history/", {"page": 2})
+    assert len(history.json()) == 5 and history["X-Total-Count"] == "105"

@@ -112,3 +112,54 @@ def test_a_missing_round_of_a_real_event_is_not_a_guess_but_a_wrong_event_token_
     assert [answer.status_code for answer in missing] == [404, 404, 404]
     assert [answer.status_code for answer in wrong] == [404, 404, 429]
     assert set(wrong[-1].json()) == {"error", "path", "errors"}
+
+
+def _long_session(hands: int) -> dict:
+    hand = {"results": {"A": {"pips": 2}, "B": {"pips": 3}}}
+    return {"game": "jie-long", "seating": ["A", "B"], "first": "A", "hands": [hand] * hands}
+
+
+def test_one_request_scores_at_most_2000_hands(db, settings):
+    api = APIClient()
+    too_many = api.post("/api/v1/score", _long_session(2001), format="json")
+    most = api.post("/api/v1/score", _long_session(2000), format="json")
+
+    assert too_many.status_code == 400
+    assert too_many.json()["path"] == "hands"
+    assert "at most 2000 hands" in too_many.json()["error"]
+    assert most.status_code == 200 and len(most.json()["hands"]) == 2000
+
+
+def test_large_requests_cost_more_of_the_write_limit_and_another_address_is_served(db, settings):
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {
+            **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+            "writes": "30/min",
+        },
+    }
+    api = APIClient()
+    # Each costs 1 + 1,000 / 100 = 11 writes: the third goes past 30.
+    statuses = [
+        api.post(
+            "/api/v1/score", _long_session(1000), format="json", REMOTE_ADDR="192.0.2.7"
+        ).status_code
+        for _ in range(3)
+    ]
+    other = api.post("/api/v1/score", _long_session(10), format="json", REMOTE_ADDR="192.0.2.8")
+
+    assert statuses == [200, 200, 429]
+    assert other.status_code == 200
+
+
+def test_a_table_keeps_at_most_its_ceiling_of_hands(db, settings, ce_deng):
+    settings.MOST_HANDS_PER_TABLE = 2
+    api = APIClient()
+    url = f"/api/v1/sessions/{ce_deng.token}/hands/"
+    answers = [
+        api.post(url, {"number": n, "hand": plain_hand()}, format="json",
+                 HTTP_IDEMPOTENCY_KEY=f"key-{n:08}").status_code
+        for n in (1, 2, 3)
+    ]  # fmt: skip
+    assert answers == [201, 201, 400]
+    assert ce_deng.hands.count() == 2

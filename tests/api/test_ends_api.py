@@ -82,7 +82,7 @@ def test_the_game_ends_with_the_hand_that_reaches_the_target_and_takes_no_more(a
     assert refused.status_code == 400
     assert said(refused) == {
         "error": "the game is over: a total reached 60, and Anna won. Raise the target to play on",
-        "path": "hands[2]",
+        "path": "hand",
     }
     assert Hand.objects.count() == 2 and TableSession.objects.get().revision == revision
     assert document(api, to_60)["end"] == {"over": True, "reason": "play_to", "winner": "Anna"}

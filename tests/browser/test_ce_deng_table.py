@@ -19,6 +19,8 @@ SEATING = ["Anna", "Bob", "Celine", "Dominic"]
 LIVE = 5000  # ms: every phone at the table sees a change within 5 seconds
 LARGE = 24  # px: the nets and who leads next, readable across the table
 
+CCW, CW = "counter-clockwise ↺", "clockwise ↻"  # the direction, as the page says it
+
 
 def expect_totals(page: Page, rows: list[str], table: str = "#scoreboard") -> None:
     """The totals table shows ``rows`` ("name net points won"), now or within 5 seconds."""
@@ -181,23 +183,24 @@ def test_a_ce_deng_table_is_live_on_two_phones_corrected_and_exported(
         assert download.value.suggested_filename.endswith(f"-{kind}.csv")
         exports[kind] = csv_rows(download.value)
 
-    head = ["hand", "voided", "first", "direction", "event", "player", "seat", "turn"]
+    # Downloaded from the page: as a person reads it (the API gives the keys, docs/exports.md).
+    head = ["Hand", "Voided", "Led by", "Direction", "The hand", "Player", "Seat", "Turn"]
     assert exports["hands"] == [
-        [*head, "score", "specials", "rank", "net"],
-        ["1", "", "Anna", "ccw", "", "Anna", "1", "1", "0", "pass", "1", "128"],
-        ["1", "", "Anna", "ccw", "", "Bob", "2", "2", "12", "", "2", "4"],
-        ["1", "", "Anna", "ccw", "", "Celine", "3", "3", "34", "", "4", "-106"],
-        ["1", "", "Anna", "ccw", "", "Dominic", "4", "4", "18", "", "3", "-26"],
-        ["2", "", "Anna", "cw", "", "Anna", "1", "1", "6", "", "1", "76"],
-        ["2", "", "Anna", "cw", "", "Bob", "2", "4", "34", "tail_eight", "4", "-128"],
-        ["2", "", "Anna", "cw", "", "Celine", "3", "3", "20", "", "3", "6"],
-        ["2", "", "Anna", "cw", "", "Dominic", "4", "2", "12", "", "2", "46"],
-        ["3", "", "Dominic", "ccw", "", "Anna", "1", "2", "15", "", "3", "-6"],
-        ["3", "", "Dominic", "ccw", "", "Bob", "2", "3", "7", "", "1", "26"],
-        ["3", "", "Dominic", "ccw", "", "Celine", "3", "4", "22", "", "4", "-34"],
-        ["3", "", "Dominic", "ccw", "", "Dominic", "4", "1", "10", "", "2", "14"],
+        [*head, "Score", "Specials", "Rank", "Net"],
+        ["1", "", "Anna", CCW, "", "Anna", "1", "1", "0", "pass 通", "1", "128"],
+        ["1", "", "Anna", CCW, "", "Bob", "2", "2", "12", "", "2", "4"],
+        ["1", "", "Anna", CCW, "", "Celine", "3", "3", "34", "", "4", "-106"],
+        ["1", "", "Anna", CCW, "", "Dominic", "4", "4", "18", "", "3", "-26"],
+        ["2", "", "Anna", CW, "", "Anna", "1", "1", "6", "", "1", "76"],
+        ["2", "", "Anna", CW, "", "Bob", "2", "4", "34", "tail-eight 尾八", "4", "-128"],
+        ["2", "", "Anna", CW, "", "Celine", "3", "3", "20", "", "3", "6"],
+        ["2", "", "Anna", CW, "", "Dominic", "4", "2", "12", "", "2", "46"],
+        ["3", "", "Dominic", CCW, "", "Anna", "1", "2", "15", "", "3", "-6"],
+        ["3", "", "Dominic", CCW, "", "Bob", "2", "3", "7", "", "1", "26"],
+        ["3", "", "Dominic", CCW, "", "Celine", "3", "4", "22", "", "4", "-34"],
+        ["3", "", "Dominic", CCW, "", "Dominic", "4", "1", "10", "", "2", "14"],
     ]
-    assert exports["payments"][0] == ["hand", "from", "to", "amount", "multiplier", "reason"]
+    assert exports["payments"][0] == ["Hand", "From", "To", "Amount", "Multiplier", "Reason"]
     assert sorted(exports["payments"][1:]) == [
         ["1", "Bob", "Anna", "24", "2", "pass"],
         ["1", "Celine", "Anna", "68", "2", "pass"],
@@ -218,7 +221,7 @@ def test_a_ce_deng_table_is_live_on_two_phones_corrected_and_exported(
         ["3", "Celine", "Dominic", "12", "1", "difference"],
         ["3", "Dominic", "Bob", "3", "1", "difference"],
     ]
-    assert exports["settle-up"][0] == ["from", "to", "amount"]
+    assert exports["settle-up"][0] == ["From", "To", "Amount"]
     assert sorted(exports["settle-up"][1:]) == [
         ["Bob", "Anna", "64"],
         ["Bob", "Dominic", "34"],

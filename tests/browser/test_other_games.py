@@ -78,10 +78,11 @@ def test_tiu_yu_from_captured_tiles_tapped_in_the_picker(page, shot):
     # Fish are caught in mated pairs (the same pips). Anna: large fish 6:6 and 6:6 (24 pips,
     # 48), small fish 1:4 and 2:3 (5 red, 10) = 58.
     tap_tiles(page, 0, "6:6 6:6 1:4 2:3")
-    # Bob: large fish 5:5 and 4:6 (20 pips, 40), small fish 1:3 and 2:2 (1 red, 10) = 50.
-    tap_tiles(page, 1, "5:5 4:6 1:3 2:2")
-    # Celine: large fish 4:4 and 2:6 (16 pips, 32), small fish 1:2 twice (2 red, 10) = 42.
-    tap_tiles(page, 2, "4:4 2:6 1:2 1:2")
+    # Bob: large fish 5:5 and 4:6 (20 pips, 40), small fish the ch'i tsun 1:2 and 2:4 (5 red,
+    # 10) = 50.
+    tap_tiles(page, 1, "5:5 4:6 1:2 2:4")
+    # Celine: large fish 4:4 and 2:6 (16 pips, 32), the other ch'i tsun (5 red, 10) = 42.
+    tap_tiles(page, 2, "4:4 2:6 1:2 2:4")
 
     # The deck holds two 1:2 tiles: both are taken, so nobody can tap a third.
     anna_12 = page.locator("#player-0 .picker button[data-tile='1:2']")
@@ -89,14 +90,14 @@ def test_tiu_yu_from_captured_tiles_tapped_in_the_picker(page, shot):
     expect(page.locator("#player-2 .picker button[data-tile='1:2']")).to_be_disabled()
     shot(page, "deck-limit-reached")
     page.locator("#player-2 .chosen button", has_text="1:2").first.tap()
-    expect(page.locator("#tiles-2")).to_have_value("4:4 2:6 1:2")
+    expect(page.locator("#tiles-2")).to_have_value("4:4 2:6 2:4")
     expect(anna_12).to_be_enabled()
     tap_tiles(page, 2, "1:2")
     expect(anna_12).to_be_disabled()
 
     expect(page.locator("#tiles-0")).to_have_value("6:6 6:6 1:4 2:3")
-    expect(page.locator("#tiles-1")).to_have_value("5:5 4:6 1:3 2:2")
-    expect(page.locator("#tiles-2")).to_have_value("4:4 2:6 1:2 1:2")
+    expect(page.locator("#tiles-1")).to_have_value("5:5 4:6 1:2 2:4")
+    expect(page.locator("#tiles-2")).to_have_value("4:4 2:6 2:4 1:2")
     shot(page, "tiles-tapped")
 
     page.get_by_role("button", name="Preview").click()

@@ -116,7 +116,7 @@ def test_a_three_round_event_of_twelve_players(page, new_context, live_server, s
     with page.expect_download() as standings:
         page.get_by_role("link", name="Standings (CSV)").click()
     rows = csv_rows(standings.value)
-    assert rows[0][:3] == ["place", "name", "net"] and len(rows) == 13
+    assert rows[0][:3] == ["Place", "Name", "Net"] and len(rows) == 13
     assert sum(float(row[2]) for row in rows[1:]) == 0
     with page.expect_download() as settlements:
         page.get_by_role("link", name="Every settlement (CSV)").click()

@@ -63,18 +63,18 @@ def test_a_tournament_from_set_up_to_results(organiser, client):
     assert rounds.count("/s/") == 3  # each round's table, read-only
     assert client.get(reverse("event_player", args=[event.read_token, "Nobody"])).status_code == 404
     standings = _csv(client.get(reverse("event_export", args=[event.read_token, "standings"])))
-    assert standings[0][:3] == ["place", "name", "net"]
+    assert standings[0][:3] == ["Place", "Name", "Net"]  # as a person reads it
     assert len(standings) == 13 and sum(float(row[2]) for row in standings[1:]) == 0
     settlements = _csv(client.get(reverse("event_export", args=[event.read_token, "settlements"])))
     assert settlements[0] == [
-        "round",
-        "table",
-        "hand",
-        "from",
-        "to",
-        "amount",
-        "multiplier",
-        "reason",
+        "Round",
+        "Table",
+        "Hand",
+        "From",
+        "To",
+        "Amount",
+        "Multiplier",
+        "Reason",
     ]
     assert {row[0] for row in settlements[1:]} == {"1", "2", "3"}
     projector = client.get(

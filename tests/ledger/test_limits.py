@@ -14,7 +14,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from ledger import limits
+from ledger.models import Event, TableSession
 from tests.ledger.test_settings import PRODUCTION, manage
+from tests.tables.conftest import form_post
 
 NGINX = "127.0.0.1"  # where the tests' requests come from (Django's test client)
 
@@ -209,3 +211,47 @@ def test_the_live_poll_sees_guesses_another_worker_counted_once_its_recent_read_
 
     assert fresh.status_code == 204  # within a few seconds, what this worker read stands
     assert stale.status_code == 429
+
+
+NEW_TABLE = {
+    "game": "jie-long",
+    "player_0": "Anna",
+    "player_1": "Bob",
+    "first": "draw",
+}
+
+
+def test_web_forms_count_with_the_apis_writes_and_are_refused_in_the_users_language(
+    client, db, settings
+):
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": {
+            **settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"],
+            "writes": "3/min",
+        },
+    }
+    body = {"game": "jie-long", "seating": ["Anna", "Bob"], "first": "Anna"}
+    statuses = [
+        client.post("/api/v1/sessions/", body, content_type="application/json").status_code
+        for _ in range(4)
+    ]
+    assert statuses == [201, 201, 201, 429]
+
+    refused = client.post(reverse("session_new"), NEW_TABLE, HTTP_ACCEPT_LANGUAGE="zh-hans")
+    event = client.post(reverse("event_new"), {"name": "Cup", "game": "jie-long", "rounds": 1})
+
+    assert refused.status_code == 429 and event.status_code == 429
+    assert int(refused["Retry-After"]) > 0
+    assert "秒" in refused.content.decode()  # the reader's language
+    assert TableSession.objects.count() == 3 and not Event.objects.exists()
+
+
+def test_a_real_evening_never_meets_the_write_limit(client, db):
+    # Ten tables behind one Wi-Fi address, each saving a hand about every two minutes: in the
+    # busiest minute, a dozen writes against the 120 a minute allowed.
+    tables = [client.post(reverse("session_new"), NEW_TABLE).url.split("/")[2] for _ in range(10)]
+    for token in tables:
+        session = TableSession.objects.get(token=token)
+        post = form_post(1)
+        assert client.post(reverse("table", args=[session.token]), post).status_code == 302

@@ -219,3 +219,43 @@ def test_a_kkoribuchigi_table_of_an_older_backup_keeps_the_payment_it_was_played
     assert imported.options == {"payment": "each"}
     assert selectors.scored(imported).result.totals == before
     assert tally.kept(imported) is not None  # counted again, for the options written in
+
+
+def test_a_tournament_survives_a_backup_whole(db, tmp_path, capsys):
+    from ledger.events import selectors as event_selectors
+    from ledger.events import services as event_services
+    from ledger.models import Entry, Event, Round
+    from tests.events.test_events import TWELVE, play
+
+    event = event_services.event_create(
+        name="Spring Cup", game="jie-long", options={"stake": "0.50"}, rounds=3
+    )
+    for name in TWELVE:
+        event_services.entry_add(event=event, name=name, organiser=True)
+    one = event_services.round_begin(round=event_services.round_seat(event=event))
+    for table, pips in zip(one.tables.order_by("table_number"), [(2, 12, 34, 18)] * 3, strict=True):
+        play(table, *pips)
+    event_services.entry_drop(event=event, name=TWELVE[0])
+    event_services.round_seat(event=event)  # round 2 seated, not begun
+    before = event_selectors.standings(event)
+    seating = {(t.round.number, t.table_number): t.seating for t in TableSession.objects.all()}
+    entries = sorted(Entry.objects.values_list("player__name", "active"))
+    rounds = sorted(Round.objects.values_list("number", "method", "byes"))
+    backup = _exported(tmp_path, capsys)
+    Event.objects.all().delete()
+    _wipe()
+
+    call_command("ledger_import", str(backup))
+
+    event = Event.objects.get()
+    assert capsys.readouterr().out.startswith("imported 6 tables and 1 events")
+    after = event_selectors.standings(event)
+    assert [(r.name, r.net, r.hands_won, r.place) for r in after.rows] == [
+        (r.name, r.net, r.hands_won, r.place) for r in before.rows
+    ]
+    assert {(t.round.number, t.table_number): t.seating for t in TableSession.objects.all()} == (
+        seating
+    )
+    assert sorted(Entry.objects.values_list("player__name", "active")) == entries
+    assert sorted(Round.objects.values_list("number", "method", "byes")) == rounds
+    assert (event.name, event.options, event.rounds) == ("Spring Cup", {"stake": "0.50"}, 3)

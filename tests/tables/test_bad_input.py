@@ -54,8 +54,8 @@ def test_every_wrong_score_of_a_hand_is_shown_beside_its_player_at_once(client, 
     )
     assert answer.status_code == 400
     assert [e["path"] for e in answer.json()["errors"]] == [
-        "hands[0].results.Anna.pips",
-        "hands[0].results.Bob.pips",
+        "hand.results.Anna.pips",
+        "hand.results.Bob.pips",
     ]
     assert not Hand.objects.exists()
 

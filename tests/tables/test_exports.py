@@ -7,14 +7,24 @@ import io
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from ledger.events import services as event_services
+from ledger.exports import HEADERS
 from ledger.models import Event, Player, TableSession
 from ledger.tables import services
 
 HYPERLINK = '=HYPERLINK("http://evil","x")'
 FORMULAS = ["=1+1", "@SUM(A1)", "+1", "-2+3", "\tx", "\rx", HYPERLINK]
 STAKE = {"stake": "0.50"}  # half a pip: fractional amounts, "-2.50" among them
+
+
+# A page's download names its columns in the reader's language; these tests read them by key.
+KEY_OF = {str(label): key for key, label in HEADERS.items()}
+
+
+def _keys(header: list[str]) -> list[str]:
+    return [KEY_OF.get(column, column) for column in header]
 
 
 def _body(response) -> str:
@@ -47,7 +57,7 @@ def _assert_neutralised(body: str, names: list[str]) -> list[list[str]]:
 
 
 def _negative_numbers(rows: list[list[str]], column: str) -> list[str]:
-    at = rows[0].index(column)
+    at = _keys(rows[0]).index(column)
     negative = [row[at] for row in rows[1:] if row[at].startswith("-")]
     assert negative and all(_number(cell) for cell in negative)
     return negative
@@ -95,14 +105,16 @@ def test_table_exports_prefix_names_that_look_like_formulas_and_keep_amounts_num
         export = client.get(reverse("export", args=[table.token, kind]))
 
         rows = _assert_neutralised(_body(export), [n for n in table.seating if n != "Anna"])
-        at = rows[0].index(amounts)
+        at = _keys(rows[0]).index(amounts)
         assert all(_number(row[at]) for row in rows[1:])  # every amount, none prefixed
         if kind == "hands":
             assert "-2.50" in _negative_numbers(rows, "net")  # a fractional loss, as written
 
 
 def test_amounts_as_scoring_writes_them_stay_plain_numbers(client, formula_tables):
-    body = _body(client.get(reverse("export", args=[formula_tables[0].token, "hands"])))
+    # As a program reads it (the API's download): the direction as its code.
+    api = f"/api/v1/sessions/{formula_tables[0].token}/export/hands.csv"
+    body = _body(client.get(api))
 
     assert "\r\n1,,'=1+1,ccw,,'+1,3,3,34,,4,-35\r\n" in body
     assert ",-2.50\r\n" in body  # not prefixed, not quoted: a spreadsheet adds it up
@@ -133,7 +145,7 @@ def test_event_exports_prefix_names_registered_through_the_public_link(
     export = client.get(reverse("event_export", args=[formula_event.read_token, kind]))
 
     rows = _assert_neutralised(_body(export), [*FORMULAS[:4], HYPERLINK, "\tTab", "\rCR"])
-    at = rows[0].index(amounts)
+    at = _keys(rows[0]).index(amounts)
     assert all(_number(row[at]) for row in rows[1:])
     if kind == "standings":
         _negative_numbers(rows, "net")
@@ -151,7 +163,8 @@ def _rows(client, table: TableSession, kind: str = "totals", *, shared: bool = F
         if shared
         else reverse("export", args=[table.token, kind])
     )
-    return list(csv.reader(io.StringIO(_body(client.get(url)))))
+    rows = list(csv.reader(io.StringIO(_body(client.get(url)))))
+    return [_keys(rows[0]), *rows[1:]]
 
 
 def _record_results(table: TableSession, *hands: dict[str, int]) -> None:
@@ -239,3 +252,49 @@ def test_a_points_only_table_lists_no_net_after_each_hand(client, db):
     rows = _rows(client, table, "hands")
 
     assert [row[-1] for row in rows[1:]] == ["", ""]
+
+
+def test_a_download_is_named_by_game_date_and_players_never_by_a_database_id(client, db):
+    table = services.session_create(
+        game="jie-long", options={}, seating=["Anna", "李 明", "Bob/Carl"], first="Anna"
+    )
+    day = timezone.localdate(table.created).isoformat()
+
+    disposition = client.get(reverse("export", args=[table.token, "hands"]))["Content-Disposition"]
+
+    assert disposition.startswith("attachment; filename")
+    assert f"filename*=utf-8''jie-long-{day}-Anna-%E6%9D%8E-%E6%98%8E-Bob-Carl-hands.csv" in (
+        disposition
+    )
+    assert str(table.pk) not in disposition.replace(day, "")
+
+
+def test_an_event_download_is_named_by_the_event(client, db):
+    event = event_services.event_create(
+        name="Spring Cup: final", game="jie-long", options={}, rounds=1
+    )
+    url = reverse("event_export", args=[event.read_token, "standings"])
+    assert client.get(url)["Content-Disposition"] == (
+        'attachment; filename="Spring-Cup-final-standings.csv"'
+    )
+
+
+def test_a_download_from_the_page_speaks_the_readers_language_and_the_apis_stays_keys(client, db):
+    table = services.session_create(
+        game="ce-deng", options={}, seating=["Anna", "Bob", "Celine", "Dominic"], first="Anna"
+    )
+    data = {"results": {"Anna": {"pips": 0}, "Bob": {"pips": 12}, "Celine": {"pips": 34},
+                        "Dominic": {"pips": 18}}}  # fmt: skip
+    services.hand_record(session=table, number=1, data=data)
+
+    page = client.get(
+        reverse("export", args=[table.token, "hands"]), HTTP_ACCEPT_LANGUAGE="zh-hans"
+    )
+    api = client.get(f"/api/v1/sessions/{table.token}/export/hands.csv")
+
+    readable = list(csv.reader(io.StringIO(_body(page))))
+    keys = list(csv.reader(io.StringIO(_body(api))))
+    assert readable[0][:3] == ["局", "作废", "先出"] or readable[0] != keys[0]
+    assert "玩家" in readable[0] and "player" not in readable[0]
+    assert readable[1][readable[0].index("特殊结果")] == "通"  # Anna's 0: a pass, by its name
+    assert keys[0][:3] == ["hand", "voided", "first"] and keys[1][9] == "pass"

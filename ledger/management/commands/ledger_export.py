@@ -7,14 +7,14 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ledger.models import TableSession
+from ledger.models import Event, TableSession
 from ledger.tables.backup import export_tables
 
 
 class Command(BaseCommand):
     help = (
-        "Export tables to JSON (stdout): everything, or --table=TOKEN (repeatable; with the '=',"
-        " a token that begins with '-' is read as a token)."
+        "Export tables and tournaments to JSON (stdout): everything, or --table=TOKEN"
+        " (repeatable; with the '=', a token that begins with '-' is read as a token)."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
@@ -30,4 +30,9 @@ class Command(BaseCommand):
             tables = tables.filter(token__in=table)
             if len(tables) != len(set(table)):
                 raise CommandError("no table has one of these tokens")
-        self.stdout.write(json.dumps(export_tables(tables), ensure_ascii=False, indent=1))
+        # A whole backup keeps the tournaments too; tables named one by one come on their own.
+        events = (
+            Event.objects.none() if table else Event.objects.order_by("pk").select_related("owner")
+        )
+        document = export_tables(tables.select_related("round__event"), events)
+        self.stdout.write(json.dumps(document, ensure_ascii=False, indent=1))

@@ -13,7 +13,7 @@ from ledger.tables.backup import import_tables, unknown_owners
 
 
 class Command(BaseCommand):
-    help = "Import tables from a JSON file made by ledger_export (all or nothing)."
+    help = "Import tables and tournaments from a JSON file made by ledger_export (all or nothing)."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", type=Path)
@@ -30,7 +30,10 @@ class Command(BaseCommand):
             DatabaseError,
         ) as error:  # BackupError too
             raise CommandError(f"nothing imported: {error}") from error
-        self.stdout.write(f"imported {len(tables)} tables")
+        events = len(document.get("events", []))
+        self.stdout.write(
+            f"imported {len(tables)} tables" + (f" and {events} events" if events else "")
+        )
         if unknown := unknown_owners(document):
             names = ", ".join(unknown)
             self.stdout.write(f"owners not found here (their tables have no owner): {names}")
