@@ -2,7 +2,7 @@
 
 One sync worker per core (measured on two cores: more workers, or threads, lengthened the
 hall's tail); the app keeps no state in its processes, so more servers can share one
-PostgreSQL. README "Benchmarks" has the figures.
+PostgreSQL. docs/benchmarks.md has the figures.
 """
 
 import gc

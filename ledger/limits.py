@@ -4,7 +4,7 @@ A count belongs to a scope (``guesses``, ``logins``, an API throttle's) and a cl
 address the request really came from (``client_address``), or an account. Its window starts
 with its first hit and lasts ``window`` seconds. Counts live in Django's default cache, which
 settings.py makes a shared one (the database, or Redis with ``CACHE_URL``), so the hits that
-two workers, or two servers, serve add up to one count. README, "Limits".
+two workers, or two servers, serve add up to one count. docs/operations.md, "Limits".
 """
 
 from __future__ import annotations

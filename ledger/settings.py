@@ -110,7 +110,7 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Domino ledger API",
     "DESCRIPTION": (
         "Scoring and table ledgers for Chinese domino games. Errors are always "
-        '`{"error": "...", "path": "..."}`. See the README, section "The API".'
+        '`{"error": "...", "path": "..."}`. See docs/api.md in the repository.'
     ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,

@@ -258,13 +258,49 @@ class Board:
 
 
 def board(rows: list[Standing], number: int | None) -> Board:
-    """Screen ``number`` of the standings (the first for none, or one past the last)."""
+    """Screen ``number`` of the standings (the first for none, or one past the last), in as
+    few columns as hold its players, shared evenly, so that a small event fills the screen
+    too (its type grows with fewer rows: ledger.css)."""
     size = PROJECTOR_COLUMNS * PROJECTOR_ROWS
     count = max(1, -(-len(rows) // size))
     number = number if number is not None and 1 <= number <= count else 1
     shown = rows[(number - 1) * size : number * size]
-    columns = [shown[i : i + PROJECTOR_ROWS] for i in range(0, len(shown), PROJECTOR_ROWS)]
+    # As few columns as hold them, shared evenly: the rows then fill the screen's height.
+    tall = max(1, -(-len(shown) // max(1, -(-len(shown) // PROJECTOR_ROWS))))
+    columns = [shown[i : i + tall] for i in range(0, len(shown), tall)]
     return Board(columns, number, count)
+
+
+@dataclass(frozen=True)
+class Seating:
+    """One screen of the projector while a round has no hand yet: who sits where."""
+
+    round: int
+    tables: list[TableState]
+    byes: list[str]
+    number: int  # this screen's, from 1
+    count: int
+
+    @property
+    def next(self) -> int:
+        return self.number % self.count + 1
+
+
+SEATING_TABLES = 12  # tables on one screen of the seating
+
+
+def seating_board(standings: Standings, round: Round | None, number: int | None) -> Seating | None:
+    """Screen ``number`` of the seating of the latest round while none of its tables has a
+    hand yet (just seated, or just begun); None once play is under way, or with no round."""
+    if round is None:
+        return None
+    tables = [t for t in standings.tables if t.round == round.number]
+    if not tables or any(t.recorded for t in tables):
+        return None
+    count = -(-len(tables) // SEATING_TABLES)
+    number = number if number is not None and 1 <= number <= count else 1
+    shown = tables[(number - 1) * SEATING_TABLES : number * SEATING_TABLES]
+    return Seating(round.number, shown, list(round.byes), number, count)
 
 
 def settlements(event: Event) -> Iterator[tuple[int, int, int, Payment]]:

@@ -270,11 +270,14 @@ def event_player(request: HtmxRequest, token: str, name: str) -> HttpResponse:
 
 @require_safe
 def event_projector(request: HtmxRequest, token: str) -> HttpResponse:
-    """Large type for a projector, a screen of standings at a time; every 10 seconds it
-    refreshes itself, showing the next screen if there are more."""
+    """Large type for a projector, a screen of standings at a time, or, while the latest round
+    has no hand yet, of who sits where; every 10 seconds it refreshes itself, showing the next
+    screen if there are more."""
     template = "ledger/event_projector.html"
     context = _results(token)
-    context["board"] = selectors.board(context["standings"].rows, whole(request.GET.get("page")))
+    page = whole(request.GET.get("page"))
+    context["board"] = selectors.board(context["standings"].rows, page)
+    context["seating"] = selectors.seating_board(context["standings"], context["last_round"], page)
     return render(request, f"{template}#board" if request.htmx else template, context)
 
 

@@ -268,3 +268,16 @@ def test_a_hand_another_phone_saved_first_is_said_in_view(table: Page, shot) -> 
     expect(table.locator("#pips-0")).to_have_value("12")  # kept as the next hand
     shot(table, "taken")
     assert Hand.objects.count() == 1
+
+
+def test_a_refused_save_shows_its_message_at_the_top_with_no_blank_band(table: Page) -> None:
+    for seat, pips in enumerate(["1", "12", "34", "18"]):
+        table.fill(f"#pips-{seat}", pips)
+    table.get_by_role("button", name="Save").first.click()
+    problems = table.locator("#problems")
+    expect(problems).to_be_focused()
+    box = problems.bounding_box()
+    first_line = problems.locator("p").first.bounding_box()
+    assert box is not None and first_line is not None
+    assert -1 <= box["y"] <= 16  # the message is at the top of the screen
+    assert first_line["y"] - box["y"] <= 14  # its border, its padding, then the words

@@ -310,3 +310,32 @@ def test_the_projector_pages_through_a_large_event(projector, shot):
     # It moves on by itself, every 10 seconds.
     expect(page.locator("#board-page")).to_contain_text("Page 2 of 3", timeout=15_000)
     _fits(page)
+
+
+def test_the_projector_uses_the_screen_and_shows_who_sits_where_as_a_round_begins(projector, shot):
+    from ledger.events import services
+
+    event = _club(12)
+    page = projector
+    one = services.round_begin(round=services.round_seat(event=event))
+
+    # Round 1 has begun and no hand is in: the wall says who sits where, table by table.
+    page.goto(f"/e/{event.read_token}/projector/")
+    expect(page.locator("#seating caption")).to_have_count(3)
+    for table in one.tables.order_by("table_number"):
+        card = page.locator("#seating table", has_text=f"Table {table.table_number}")
+        expect(card.locator("td.name")).to_have_text(table.seating)
+    _fits(page)
+    shot(page, "projector-seating")
+
+    for table in one.tables.all():
+        play(table, 2, 12, 34, 18)
+    page.goto(f"/e/{event.read_token}/projector/")
+
+    # Play is under way: the standings, in type that fills the screen.
+    expect(page.locator("#standings tr")).to_have_count(12)
+    _fits(page)
+    box = page.locator("#standings").bounding_box()
+    assert box and box["width"] >= 0.9 * 1280 and box["height"] >= 0.6 * 720, box
+    assert sorted(_shown(page)) == [f"Player {i:02}" for i in range(1, 13)]
+    shot(page, "projector-12")
