@@ -86,6 +86,9 @@ HEADERS = {
     "active": gettext_lazy("Playing"),
     "round": gettext_lazy("Round"),
     "table": gettext_lazy("Table"),
+    "option": gettext_lazy("Option"),
+    "value": gettext_lazy("Value"),
+    "usual": gettext_lazy("Usual"),
 }
 
 

@@ -89,11 +89,30 @@ def totals_rows(sheet: selectors.ScoreSheet) -> Iterator[list[Any]]:
         ]  # fmt: skip
 
 
+def rules_rows(sheet: selectors.ScoreSheet, *, words: bool = False) -> Iterator[list[Any]]:
+    """One row per option the table's game takes: the value it plays with, and whether that is
+    the game's usual (an option left unset plays the usual); with ``words``, the option and its
+    value by their names in the page's language."""
+    yield ["option", "value", "usual"]
+    game = GAMES[sheet.session.game]
+    stored = sheet.session.options
+    for spec in game.option_specs:
+        usual = game.option_values(spec.name)[0] if spec.name == "payment" else spec.default
+        value = str(stored.get(spec.name, usual))
+        is_usual = value == str(usual)
+        if not words:
+            yield [spec.name, value, "yes" if is_usual else ""]
+            continue
+        named = dict(spec.choices).get(value)
+        yield [_(spec.label), _(named) if named else value, _("yes") if is_usual else ""]
+
+
 EXPORTS: dict[str, Callable[[selectors.ScoreSheet], Iterator[list[Any]]]] = {
     "hands": hands_rows,
     "payments": payments_rows,
     "settle-up": settle_up_rows,
     "totals": totals_rows,
+    "rules": rules_rows,
 }
 
 
@@ -106,7 +125,8 @@ def response(session: TableSession, kind: str, *, words: bool = False) -> Stream
         raise Http404("No such export")
     sheet = selectors.scored(session)
     day = timezone.localdate(session.created).isoformat()
-    found = hands_rows(sheet, words=True) if words and kind == "hands" else rows(sheet)
+    worded = {"hands": hands_rows, "rules": rules_rows}.get(kind) if words else None
+    found = worded(sheet, words=True) if worded else rows(sheet)
     return exports.download(
         exports.readable(found) if words else found, session.game, day, *sheet.seating, kind
     )

@@ -298,3 +298,25 @@ def test_a_download_from_the_page_speaks_the_readers_language_and_the_apis_stays
     assert "玩家" in readable[0] and "player" not in readable[0]
     assert readable[1][readable[0].index("特殊结果")] == "通"  # Anna's 0: a pass, by its name
     assert keys[0][:3] == ["hand", "voided", "first"] and keys[1][9] == "pass"
+
+
+def test_the_rules_a_table_plays_are_exported_with_every_option_of_its_game(client, db):
+    table = services.session_create(
+        game="jie-long",
+        options={"payment": "chips", "chip": "2", "ties": "lower_total"},
+        seating=["Anna", "Bob"],
+        first="Anna",
+    )
+    api = f"/api/v1/sessions/{table.token}/export/rules.csv"
+
+    rows = list(csv.reader(io.StringIO(_body(client.get(api)))))
+    page = list(csv.reader(io.StringIO(_body(
+        client.get(reverse("export", args=[table.token, "rules"]), HTTP_ACCEPT_LANGUAGE="zh-hans")
+    ))))  # fmt: skip
+
+    assert rows[0] == ["option", "value", "usual"]
+    played = {option: (value, usual) for option, value, usual in rows[1:]}
+    assert played["payment"] == ("chips", "") and played["ties"] == ("lower_total", "")
+    assert played["chip"] == ("2", "") and played["stake"] == ("1", "yes")
+    assert played["next_first"] == ("winner", "yes") and "chi_tsun" not in played
+    assert ["付款方式", "输家各付赢家一个筹码", ""] in page
