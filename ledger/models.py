@@ -92,6 +92,11 @@ class TableSession(models.Model):
     options = models.JSONField(default=dict, blank=True)
     first = models.CharField(max_length=40, help_text="Who led the first hand.")
     created = models.DateTimeField(auto_now_add=True)
+    # Ends by time (RULES.md, "Sessions"): the hand saved once this has passed is the last.
+    ends_at = models.DateTimeField(null=True, blank=True, help_text="When its time runs out.")
+    # The zone of the phone that set the time, to show it as that clock does ("" for the
+    # server's).
+    time_zone = models.CharField(max_length=64, blank=True, default="")
     # Raised by every saved change; live pages poll it to learn whether anything is new.
     revision = models.PositiveIntegerField(default=0)
     # What standings need of the table, rewritten with every change (ledger.tables.tally).

@@ -128,7 +128,7 @@ def _option(name: str, item: object) -> object:
     return _choice(_CHOICES[name], item, path)
 
 
-_HAND_FIELDS = {"results", "first", "direction", *(event.value for event in HandEvent)}
+_HAND_FIELDS = {"results", "first", "direction", "last", *(event.value for event in HandEvent)}
 
 
 def _hand(game: Game, value: object, path: str) -> Hand:
@@ -136,6 +136,9 @@ def _hand(game: Game, value: object, path: str) -> Hand:
     blocked = raw.get("blocked", False)
     if not isinstance(blocked, bool):
         raise ScoringError("blocked is true or false", f"{path}.blocked")
+    last = raw.get("last", False)
+    if not isinstance(last, bool):
+        raise ScoringError("last is true or false", f"{path}.last")
     results = _object(raw.get("results", {}), f"{path}.results")
     read = _READERS[game.entry]
     problems = Problems()
@@ -155,6 +158,7 @@ def _hand(game: Game, value: object, path: str) -> Hand:
         blocked=blocked,
         redeal=_optional_string(raw, "redeal", path),
         declared_doubles=_optional_string(raw, "declared_doubles", path),
+        last=last,
     )
 
 

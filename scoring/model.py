@@ -244,6 +244,9 @@ class Hand:
     blocked: bool = False
     redeal: str | None = None
     declared_doubles: str | None = None
+    # The session's time ran out while this hand was played, so it is the last (RULES.md,
+    # "Sessions": the ledger keeps the clock and marks the hand).
+    last: bool = False
 
     @property
     def events(self) -> tuple[HandEvent, ...]:
@@ -339,6 +342,7 @@ class Totals:
 class EndReason(StrEnum):
     PLAY_TO = "play_to"  # a player's total reached the target
     HANDS = "hands"  # the number of hands was dealt
+    TIME = "time"  # the session's time ran out during its last hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,4 +364,4 @@ class SessionResult:
     hands: tuple[HandResult, ...]
     totals: Totals
     settle_up: tuple[Transfer, ...]
-    end: End | None = None  # with the option ``play_to`` or ``hands``
+    end: End | None = None  # with the option ``play_to`` or ``hands``, or a hand marked last

@@ -51,14 +51,17 @@ def score_session(session: Session, *, new: Container[int] | None = None) -> Ses
     game = check_session(session)
     first, direction = session.first, Direction.CCW
     results = []
-    ends, counts_on = session.options.ends, session.options.counts_on
+    ends = session.options.ends or any(hand.last for hand in session.hands)
+    counts_on = session.options.counts_on or ends
     # Kept up hand by hand only where a hand depends on the totals before it.
     counted = totals(session.seating, [])
+    time_up = False
     for index, hand in enumerate(session.hands):
         if ends:
-            check_open(
-                session_end(game, session.seating, session.options, counted), session.options, index
+            so_far_end = session_end(
+                game, session.seating, session.options, counted, time_up=time_up
             )
+            check_open(so_far_end, session.options, index)
         trusted = new is not None and index not in new
         so_far = counted.scores if counts_on else None
         result = score_hand(game, session, hand, index, first, direction, trusted, so_far)
@@ -66,16 +69,24 @@ def score_session(session: Session, *, new: Container[int] | None = None) -> Ses
         if counts_on:
             counted = totals((), [result], counted)
         first, direction = result.next_first, result.next_direction
+        time_up = time_up or hand.last
     if not counts_on:
         counted = totals(session.seating, results)
-    end = session_end(game, session.seating, session.options, counted) if ends else None
+    end = (
+        session_end(game, session.seating, session.options, counted, time_up=time_up)
+        if ends
+        else None
+    )
     return SessionResult(tuple(results), counted, settle_up(counted.net), end)
 
 
-def session_end(game: Game, seating: Sequence[str], options: Options, counted: Totals) -> End:
+def session_end(
+    game: Game, seating: Sequence[str], options: Options, counted: Totals, *, time_up: bool = False
+) -> End:
     """Where a session with a target stands after hands that add up to ``counted``
     (RULES.md, "Sessions"): over once a total reaches ``play_to`` or ``hands`` hands were
-    dealt (a redeal is not dealt: every dealt hand has a winner).
+    dealt (a redeal is not dealt: every dealt hand has a winner), or after the hand marked as
+    the one during which its time ran out (``time_up``: that hand is among them).
 
     The winner, or while it goes on the leader: the best total score; a tie goes to more
     hands won, then to the earlier seat.
@@ -94,6 +105,8 @@ hands_to_go=None)
         reason = EndReason.PLAY_TO
     elif options.hands is not None and dealt >= options.hands:
         reason = EndReason.HANDS
+    elif time_up:
+        reason = EndReason.TIME
     return End(
         over=reason is not None,
         reason=reason,
@@ -137,6 +150,12 @@ def check_open(end: End, options: Options, index: int) -> None:
             hands=options.hands,
             winner=end.winner,
         )
+    if end.reason is EndReason.TIME:
+        raise ScoringError(
+            "the game is over: its time ran out, and {winner} won. Extend the time to play on",
+            path,
+            winner=end.winner,
+        )
 
 
 def score_hand(
@@ -161,6 +180,11 @@ def score_hand(
                 "{name} asked for a redeal, so the hand has no results",
                 f"{table.path}.results",
                 name=hand.redeal,
+            )
+        if hand.last:
+            raise ScoringError(
+                "a redeal is not a hand played, so the time cannot run out on it",
+                f"{table.path}.last",
             )
         outcome = Outcome({}, (), ())
     else:

@@ -3,8 +3,10 @@
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.utils import timezone
 from rest_framework import serializers
 
 from ledger.api.shapes import (
@@ -21,6 +23,7 @@ from ledger.api.shapes import (
 )
 from ledger.models import Hand, HandChange
 from ledger.tables import selectors
+from ledger.tables.clock import MOST_MINUTES
 from scoring import GAMES, result_document
 from scoring.document import amount, end_document
 from scoring.options import MOST_HANDS, MOST_POINTS
@@ -57,7 +60,39 @@ def game_data() -> list[dict[str, Any]]:
     ]
 
 
-class SessionIn(serializers.Serializer[dict[str, Any]]):
+class TimeIn(serializers.Serializer[dict[str, Any]]):
+    """Where a table ends by time: ``minutes`` from now or a moment ``ends_at``, not both."""
+
+    minutes = StrictInteger(
+        min_value=1,
+        max_value=MOST_MINUTES,
+        required=False,
+        help_text="Over after the hand during which this many minutes (from now) pass.",
+    )
+    ends_at = serializers.DateTimeField(
+        required=False,
+        allow_null=True,
+        help_text="Or over after the hand during which this moment passes (ISO 8601 with "
+        "its offset, e.g. 2026-11-25T23:00:00+08:00; without one, UTC); null for no time.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if "minutes" in attrs and "ends_at" in attrs:
+            raise serializers.ValidationError(
+                {"ends_at": "send minutes or ends_at, not both: the game ends once"}
+            )
+        return attrs
+
+
+def time_end(data: dict[str, Any], kept: datetime | None = None) -> datetime | None:
+    """When the table's time runs out, by what ``TimeIn`` took (``kept`` if neither was
+    sent)."""
+    if "minutes" in data:
+        return timezone.now() + timedelta(minutes=data["minutes"])
+    return data.get("ends_at", kept)
+
+
+class SessionIn(TimeIn):
     game = GameField()
     options = OptionsField(required=False, default=dict)
     seating = serializers.ListField(child=StrictChar(max_length=40), max_length=8)
@@ -87,6 +122,9 @@ class SharedSessionOut(serializers.Serializer[dict[str, Any]]):
     seating = serializers.ListField(child=serializers.CharField())
     first = serializers.CharField()
     locked = serializers.BooleanField()
+    ends_at = serializers.DateTimeField(
+        allow_null=True, help_text="When the table's time runs out (null: no time limit)."
+    )
     revision = serializers.IntegerField(help_text="Raised by every change: poll it.")
     hands = serializers.IntegerField(help_text="Hands recorded, voided ones included.")
     next = NextOut()
@@ -94,7 +132,8 @@ class SharedSessionOut(serializers.Serializer[dict[str, Any]]):
     settle_up = TransferShape(many=True)
     end = EndShape(
         required=False,
-        help_text="Only when the options set play_to or hands: over or not, and who wins.",
+        help_text="Only when the options set play_to or hands, or the time ran out: over or "
+        "not, and who wins.",
     )
 
 
@@ -119,6 +158,7 @@ def shared_data(sheet: selectors.ScoreSheet) -> dict[str, Any]:
         "seating": sheet.seating,
         "first": session.first,
         "locked": session.locked,
+        "ends_at": session.ends_at.isoformat() if session.ends_at else None,
         "revision": session.revision,
         "hands": len(sheet.rows),
         "next": {
@@ -191,7 +231,7 @@ def _end_field(most: int, help_text: str) -> StrictInteger:
     )
 
 
-class EndsIn(serializers.Serializer[dict[str, Any]]):
+class EndsIn(TimeIn):
     play_to = _end_field(
         MOST_POINTS, "Over after the hand in which a player's total score reaches this."
     )

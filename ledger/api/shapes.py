@@ -126,7 +126,12 @@ class HandShape(serializers.Serializer[dict[str, Any]]):
             else serializers.BooleanField(required=False)
             for event in HandEvent
         }
-        return {**fields, **events, "results": results}
+        last = serializers.BooleanField(
+            required=False,
+            help_text="The time ran out during this hand: the session is over after it. A "
+            "table marks it by its own clock: send it only to /score.",
+        )
+        return {**fields, **events, "last": last, "results": results}
 
 
 class OptionsShape(serializers.Serializer[dict[str, Any]]):
@@ -213,7 +218,8 @@ class EndShape(serializers.Serializer[dict[str, Any]]):
     reason = serializers.ChoiceField(
         [r.value for r in EndReason],
         required=False,
-        help_text="When over: play_to (a total reached the target) or hands (all were dealt).",
+        help_text="When over: play_to (a total reached the target), hands (all were dealt) or "
+        "time (it ran out during the hand marked last).",
     )
     winner = serializers.CharField(required=False, help_text="When over: who won.")
     leader = serializers.CharField(
@@ -232,7 +238,10 @@ class ScoreShape(serializers.Serializer[dict[str, Any]]):
     hands = HandResultShape(many=True)
     totals = TotalsShape()
     settle_up = TransferShape(many=True)
-    end = EndShape(required=False, help_text="Only when the options set play_to or hands.")
+    end = EndShape(
+        required=False,
+        help_text="Only when the options set play_to or hands, or a hand is marked last.",
+    )
 
 
 class ProblemShape(serializers.Serializer[dict[str, Any]]):

@@ -278,6 +278,7 @@ class Sessions(APIView):
             seating=seating,
             first=data.get("first") or (seating[0] if seating else ""),
             owner=request.user if request.user.is_authenticated else None,
+            ends_at=s.time_end(data),
         )
         sheet = selectors.scored(selectors.session_by_token(session.token))
         body = {**_session_out(request, sheet), "organiser_token": session.organiser_token}
@@ -346,12 +347,18 @@ class SessionEnds(APIView):
     )
     def put(self, request: Request, token: str) -> Response:
         """Set where the game ends: ``play_to`` (a total score), ``hands`` (a number of dealt
-        hands), both, or neither (null): to raise the target and play on, say. Refused if the
-        hands already played would have ended it sooner. Organiser."""
+        hands), both, or neither (null): to raise the target and play on, say; and by time,
+        ``minutes`` from now or ``ends_at`` (left out: as it was; null: no time limit). Refused
+        if the hands already played would have ended it sooner. Organiser."""
         session = _session(token)
         _require_organiser(request, session)
         data = valid(s.EndsIn, request.data)
-        services.table_ends(session=session, play_to=data["play_to"], hands=data["hands"])
+        services.table_ends(
+            session=session,
+            play_to=data["play_to"],
+            hands=data["hands"],
+            ends_at=s.time_end(data, session.ends_at),
+        )
         return Response(_session_out(request, selectors.scored(session)))
 
 

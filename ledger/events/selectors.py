@@ -51,6 +51,7 @@ class TableState:
     recorded: int  # hands recorded, voided ones included
     counted: int  # hands that count
     corrected: bool  # a hand was corrected or voided
+    time_up: bool  # its time ran out, and the hand being played then was saved: it is over
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +174,7 @@ def standings(event: Event) -> Standings:
             counted.recorded,
             counted.counted,
             counted.corrected,
+            counted.time_up,
         )  # fmt: skip
         for t, counted in zip(tables, tallies, strict=True)
     ]
@@ -195,7 +197,7 @@ def round_tables(event: Event, rounds: list[Round], standings: Standings) -> lis
         tables = []
         for table in (t for t in standings.tables if t.round == this_round.number):
             per_round = event.hands_per_round or 0
-            finished = per_round > 0 and table.counted >= per_round
+            finished = (per_round > 0 and table.counted >= per_round) or table.time_up
             late = not finished and this_round.ends is not None and now > this_round.ends
             if finished:
                 state = gettext("finished")

@@ -271,6 +271,8 @@ def round_begin(*, round: Round) -> Round:
             minutes = current.event.minutes_per_round
             current.ends = current.started + timedelta(minutes=minutes) if minutes else None
             current.save(update_fields=["started", "ends"])
+            # Each table's last hand is the one during which the round's time runs out.
+            TableSession.objects.filter(round=current).update(ends_at=current.ends)
             event.undo = []
             event.save(update_fields=["undo"])
     return current

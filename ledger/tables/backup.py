@@ -5,7 +5,8 @@ the organiser link, the tally, the owner by user name); money is derived, so ide
 give identical totals wherever they are imported. An owner is found again by user name: where
 no user has that name, the table comes in without an owner (``unknown_owners`` names them).
 
-Events come too (version 4 on): each with its entries, rounds and options, and each table with
+A table's time limit (``ends_at``, ``time_zone``) comes too, from version 4 on. Events come
+too (version 4 on): each with its entries, rounds and options, and each table with
 its place in one (the event's link, the round and table number), so a tournament survives a
 backup whole: its standings, seating and every total. What an organiser could still undo when
 the backup was made is not kept (undo works on what was done since). A table exported on its
@@ -102,6 +103,8 @@ def _table(table: TableSession) -> dict[str, Any]:
         "created": table.created.isoformat(),
         "revision": table.revision,
         "locked": table.locked,
+        "ends_at": table.ends_at.isoformat() if table.ends_at else None,
+        "time_zone": table.time_zone,
         "organiser_token": table.organiser_token,
         "owner": table.owner.get_username() if table.owner else None,
         "tally": table.tally,
@@ -280,6 +283,8 @@ def _import(raw: dict[str, Any], round: Round | None = None) -> TableSession:
         owner=_owner(raw.get("owner")),
         round=round,
         table_number=raw.get("table_number") if round is not None else None,
+        ends_at=parse_datetime(raw["ends_at"]) if raw.get("ends_at") else None,
+        time_zone=raw.get("time_zone", ""),
         **kept,
     )
     # auto_now_add ignores given values on create; keep the original times.

@@ -105,6 +105,14 @@ def rules_rows(sheet: selectors.ScoreSheet, *, words: bool = False) -> Iterator[
             continue
         named = dict(spec.choices).get(value)
         yield [_(spec.label), _(named) if named else value, _("yes") if is_usual else ""]
+    # Ends by time: the ledger's option, not the engine's (ledger.tables.clock). A moment, so
+    # a program reads it in ISO 8601 and a person on the table's clock.
+    ends_at = sheet.session.ends_at
+    if not words:
+        yield ["ends_at", ends_at.isoformat() if ends_at else "", "" if ends_at else "yes"]
+    else:
+        time = sheet.time_end
+        yield [_("Until"), time.at if time else "", "" if time else _("yes")]
 
 
 EXPORTS: dict[str, Callable[[selectors.ScoreSheet], Iterator[list[Any]]]] = {

@@ -13,14 +13,16 @@ from django.utils.translation import gettext as _
 
 from ledger.forms import OptionFields, engine_message, game_options, whole
 from ledger.games import game_choices
+from ledger.tables.clock import TimeFields
 from scoring import GAMES, SPECIAL_RULES, HandEvent, Options, ScoringError
 
 MAX_PLAYERS = 4
 DRAW_LOTS = "draw"
 
 
-class SessionForm(OptionFields):
-    """A new table: game, options, players in seating order, who leads first."""
+class SessionForm(OptionFields, TimeFields):
+    """A new table: game, options, where it ends by time, players in seating order, who leads
+    first."""
 
     game = forms.ChoiceField(choices=game_choices)
     first = forms.CharField(required=False)

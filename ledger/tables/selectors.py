@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 import scoring
 from ledger.limits import NoSuchLink
 from ledger.models import Hand, HandChange, Player, TableSession
-from ledger.tables import tally
+from ledger.tables import clock, tally
 from scoring import GAMES, HandResult, SessionResult
 
 
@@ -120,6 +120,11 @@ class ScoreSheet:
     def end(self) -> scoring.End | None:
         """Where a table that plays to a target stands (None: it has no end)."""
         return self.result.end
+
+    @property
+    def time_end(self) -> clock.TimeEnd | None:
+        """When a table that ends by time runs out of it (None: it has no time limit)."""
+        return clock.time_end(self.session.ends_at, self.session.time_zone)
 
     @property
     def highest(self) -> tuple[str, int]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from datetime import datetime
 from typing import Any, NamedTuple
 
 from django.conf import settings
@@ -25,7 +26,7 @@ from ledger.models import (
     Seat,
     TableSession,
 )
-from ledger.tables import tally
+from ledger.tables import clock, tally
 from scoring import names
 from scoring.options import ENDS
 
@@ -76,9 +77,12 @@ def session_create(
     owner: User | None = None,
     round: Round | None = None,
     table_number: int | None = None,
+    ends_at: datetime | None = None,
+    time_zone: str = "",
 ) -> TableSession:
     """Start a table session (``owner``: the organiser account starting it, if any;
-    ``round`` and ``table_number``: where a tournament seated it).
+    ``round`` and ``table_number``: where a tournament seated it; ``ends_at``: when its time
+    runs out, set on a phone in ``time_zone``).
 
     Each name is seated as the ledger knows it ("anna" is the Anna of earlier tables), and
     ``first`` as seated. Raises ScoringError (with its path) on anything invalid.
@@ -94,6 +98,8 @@ def session_create(
             owner=owner,
             round=round,
             table_number=table_number,
+            ends_at=ends_at,
+            time_zone=time_zone,
         )
         for position, name in enumerate(seating):
             Seat.objects.create(session=session, player=Player.for_name(name), position=position)
@@ -145,21 +151,48 @@ def table_lock(*, session: TableSession, locked: bool) -> None:
 
 
 def table_ends(
-    *, session: TableSession, play_to: int | str | None, hands: int | str | None
+    *,
+    session: TableSession,
+    play_to: int | str | None,
+    hands: int | str | None,
+    ends_at: datetime | None,
+    device: str = "",
 ) -> None:
-    """Set where the table's game ends: a total to play to, a number of hands, either, or
-    neither (the organiser raising the target to play on). Raises ScoringError if the new end
-    is not a valid option, or comes before hands already played."""
+    """Set where the table's game ends: a total to play to, a number of hands, a time, any of
+    them, or none (the organiser raising the target to play on). A time still to come plays
+    on after the hand during which the old time ran out: that hand is no longer the last.
+    Raises ScoringError if the new end is not a valid option, or comes before hands already
+    played."""
     with transaction.atomic():
         table = _refuse_if_locked(session)
         ends = dict(zip(ENDS, (play_to, hands), strict=True))
         options = {name: value for name, value in table.options.items() if name not in ends}
         table.options = options | {k: v for k, v in ends.items() if v is not None and v != ""}
+        table.ends_at = ends_at
+        live = _live_hands(table)
+        unmarked = [] if clock.time_up(ends_at) else [pk for pk, data in live if data.get("last")]
         # Refused (ScoringError) before anything is saved; ``session`` is left as it was.
-        tally.score_table(table, [data for _, data in _live_hands(table)])
-        table.save(update_fields=["options"])
-        session.options = table.options
+        tally.score_table(
+            table, [_without_last(data) if pk in unmarked else data for pk, data in live]
+        )
+        table.save(update_fields=["options", "ends_at"])
+        for hand in Hand.objects.select_for_update().filter(pk__in=unmarked):
+            before, hand.data = hand.data, _without_last(hand.data)
+            hand.version += 1
+            hand.save(update_fields=["data", "version"])
+            HandChange.objects.create(
+                hand=hand,
+                kind=HandChange.Kind.CORRECT,
+                before=before,
+                after=hand.data,
+                device=device,
+            )
+        session.options, session.ends_at = table.options, table.ends_at
         table_changed(session)
+
+
+def _without_last(data: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in data.items() if key != "last"}
 
 
 def table_recount(*, session: TableSession) -> None:
@@ -230,7 +263,7 @@ def hand_record(
         with transaction.atomic():
             if replay := _replay(session, idempotency_key, request_hash):
                 return replay
-            _refuse_if_locked(session)
+            table = _refuse_if_locked(session)
             # Read before the look-up below: a hand another phone commits in between is then
             # found by it, or, if later, refused by the database (IntegrityError below).
             last = session.hands.aggregate(last=Max("number"))["last"] or 0
@@ -248,7 +281,8 @@ def hand_record(
                     "number",
                     most=settings.MOST_HANDS_PER_TABLE,
                 )
-            data, played = _score_new_hand(session, data)
+            _refuse_last(data, "hand")
+            data, played = _score_new_hand(session, clock.marked_last(data, table.ends_at))
             hand = Hand.objects.create(
                 session=session,
                 number=number,
@@ -260,7 +294,8 @@ def hand_record(
             HandChange.objects.create(
                 hand=hand, kind=HandChange.Kind.RECORD, after=data, device=device
             )
-            table_changed(session, played)
+            # The last hand is counted with the rest, so the tally knows the table is over.
+            table_changed(session, None if data.get("last") else played)
     except IntegrityError:
         # Another save committed between our checks and our insert: a retry of this very
         # submission, or another phone's save of the same hand.
@@ -307,9 +342,19 @@ def _score_new_hand(
 
 
 def _counts_on(session: TableSession) -> bool:
-    return bool(session.options.keys() & set(ENDS)) or session.options.get("ties") == str(
-        scoring.Ties.LOWER_TOTAL
+    return (
+        session.ends_at is not None
+        or bool(session.options.keys() & set(ENDS))
+        or session.options.get("ties") == str(scoring.Ties.LOWER_TOTAL)
     )
+
+
+def _refuse_last(data: dict[str, Any], path: str) -> None:
+    """Which hand is the last is the table's clock's to say, not a phone's or a script's."""
+    if "last" in data:
+        raise scoring.ScoringError(
+            "the ledger marks the last hand by the table's time: leave last out", f"{path}.last"
+        )
 
 
 # A result's numbers, stored as the whole numbers the engine read ("١٢", "12 " and 12.0 are 12).
@@ -354,7 +399,11 @@ def hand_correct(
     """
     with transaction.atomic():
         _refuse_if_locked(session)
+        _refuse_last(data, "hand")
         current = _hand_for_update(session, number, version)
+        # A correction does not move the end: the hand during which the time ran out stays
+        # the last.
+        data = {**data, "last": True} if current.data.get("last") else data
         live = _live_hands(session)
         hands = [data if pk == current.pk else other for pk, other in live]
         index = [pk for pk, _ in live].index(current.pk)

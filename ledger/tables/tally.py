@@ -46,6 +46,7 @@ class Tally:
     recorded: int = 0  # hands recorded, voided ones included
     counted: int = 0  # hands that count
     corrected: bool = False  # a hand was corrected or voided
+    time_up: bool = False  # the table's time ran out: its last hand was played
 
     @classmethod
     def empty(cls, seating: list[str]) -> Tally:
@@ -78,7 +79,8 @@ def count(table: Table, hands: StoredHands) -> Tally:
     result = score_table(table, [data for _, data, voided, _ in hands if not voided])
     corrected = any(version > 1 or voided for _, _, voided, version in hands)
     won_from = scoring.won_from(result.hands)
-    return Tally(result.totals, won_from, len(hands), len(result.hands), corrected)
+    time_up = result.end is not None and result.end.reason is scoring.EndReason.TIME
+    return Tally(result.totals, won_from, len(hands), len(result.hands), corrected, time_up)
 
 
 def _of(table: Table, revision: int) -> list[Any]:
@@ -95,6 +97,7 @@ def stored(table: Table, tally: Tally, revision: int) -> dict[str, Any]:
         "recorded": tally.recorded,
         "counted": tally.counted,
         "corrected": tally.corrected,
+        "time_up": tally.time_up,
         "owed": [[payee, payer, str(value)] for (payee, payer), value in tally.won_from.items()],
     }
 
@@ -107,4 +110,11 @@ def kept(table: Table) -> Tally | None:
     net = {name: Decimal(value) for name, value in doc["net"].items()}
     totals = scoring.Totals(net, doc["points"], doc["hands_won"])
     won_from = {(payee, payer): Decimal(value) for payee, payer, value in doc["owed"]}
-    return Tally(totals, won_from, doc["recorded"], doc["counted"], doc["corrected"])
+    return Tally(
+        totals,
+        won_from,
+        doc["recorded"],
+        doc["counted"],
+        doc["corrected"],
+        doc.get("time_up", False),  # kept before tables ended by time
+    )

@@ -29,7 +29,8 @@ from ledger import display, limits, rights
 from ledger.forms import IDEMPOTENCY_KEY, engine_message, plain, whole
 from ledger.games import game_choices, option_fields
 from ledger.models import TableSession
-from ledger.tables import exports, selectors, services
+from ledger.tables import clock, exports, selectors, services
+from ledger.tables.clock import TimeFields
 from ledger.tables.forms import MAX_PLAYERS, HandForm, SessionForm, hand_rows
 from ledger.tables.summary import summarise
 from ledger.views import HtmxRequest
@@ -44,7 +45,12 @@ def session_new(request: HtmxRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             owner = request.user if request.user.is_authenticated else None
-            session = services.session_create(**form.document(), owner=owner)
+            session = services.session_create(
+                **form.document(),
+                owner=owner,
+                ends_at=form.ends_at(),
+                time_zone=form.cleaned_data["time_zone"],
+            )
         except ScoringError as error:
             form.add_scoring_error(error)
         else:
@@ -60,6 +66,7 @@ def session_new(request: HtmxRequest) -> HttpResponse:
         ],
         "option_fields": option_fields(),
         "player_fields": [form[f"player_{i}"] for i in range(MAX_PLAYERS)],
+        "time_fields": [form["minutes"], form["until"]],
         "known_players": selectors.names_at_tables_of(request.user),
     }
     return render(request, "ledger/session_new.html", context, status=400 if form.errors else 200)
@@ -387,15 +394,22 @@ def ends(request: HtmxRequest, token: str) -> HttpResponse:
     if not rights.organises(request, session):
         return HttpResponseForbidden(_("Only the table's organiser can change where it ends."))
     values = {name: request.POST.get(name, "").strip() or None for name in ENDS}
-    try:
-        services.table_ends(session=session, **values)
-    except services.TableLocked:
-        return _locked(request)
-    except ScoringError as error:
-        sheet = selectors.scored(session)
-        context = _table_context(request, sheet, ends_error=engine_message(error), ends=values)
-        return render(request, "ledger/table.html", context, status=400)
-    return redirect(reverse("table", args=[token]) + "#organiser")
+    time = TimeFields(request.POST)
+    if time.is_valid():
+        ends_at = time.ends_at(clock.zone(session.time_zone), kept=session.ends_at)
+        try:
+            services.table_ends(session=session, **values, ends_at=ends_at, device=_device(request))
+        except services.TableLocked:
+            return _locked(request)
+        except ScoringError as error:
+            ends_error = engine_message(error)
+        else:
+            return redirect(reverse("table", args=[token]) + "#organiser")
+    else:
+        ends_error = " ".join(str(message) for errors in time.errors.values() for message in errors)
+    sheet = selectors.scored(session)
+    context = _table_context(request, sheet, ends_error=ends_error, ends=values, time=time)
+    return render(request, "ledger/table.html", context, status=400)
 
 
 @require_safe

@@ -213,3 +213,76 @@ def test_the_schema_documents_the_end_and_the_ends_endpoint(api, db):
     assert "end" not in shapes["ScoreShape"]["required"]
     assert "end" in shapes["SessionOut"]["properties"]
     assert set(shapes["OptionsShapeRequest"]["properties"]) >= {"play_to", "hands"}
+
+
+# -- by time -------------------------------------------------------------------------------
+
+
+def start(api: APIClient, **time: object):
+    body = {"game": "ce-deng", "seating": SEATING, "first": "Anna", **time}
+    return api.post(f"{API}/sessions/", body, format="json")
+
+
+def test_a_table_started_with_minutes_says_when_its_time_runs_out(api, db):
+    started = start(api, minutes=90)
+    assert started.status_code == 201
+    table = TableSession.objects.get(token=started.json()["token"])
+    assert started.json()["ends_at"] == table.ends_at.isoformat()
+    assert 89 * 60 < (table.ends_at - table.created).total_seconds() <= 90 * 60
+
+
+def test_a_table_started_with_a_moment_keeps_it(api, db):
+    started = start(api, ends_at="2030-01-01T23:00:00+08:00")
+    assert started.json()["ends_at"] == "2030-01-01T15:00:00+00:00"
+
+
+@pytest.mark.parametrize(
+    ("time", "path"),
+    [
+        ({"minutes": 30, "ends_at": "2030-01-01T23:00:00+08:00"}, "ends_at"),
+        ({"minutes": 0}, "minutes"),
+        ({"minutes": "30"}, "minutes"),
+        ({"ends_at": "tonight"}, "ends_at"),
+    ],
+)
+def test_a_time_that_cannot_be_is_refused_and_no_table_is_made(api, db, time, path):
+    refused = start(api, **time)
+    assert refused.status_code == 400
+    assert refused.json()["path"] == path
+    assert not TableSession.objects.exists()
+
+
+def test_after_the_time_the_next_hand_is_the_last_and_the_end_says_time(api, db):
+    started = start(api, ends_at="2000-01-01T00:00:00Z")
+    table = TableSession.objects.get(token=started.json()["token"])
+    assert record(api, table, 1).status_code == 201
+    assert document(api, table)["end"] == {"over": True, "reason": "time", "winner": "Anna"}
+    refused = record(api, table, 2)
+    assert refused.status_code == 400
+    assert "its time ran out" in refused.json()["error"]
+
+
+def test_a_script_cannot_mark_the_last_hand(api, db):
+    table = TableSession.objects.get(token=start(api).json()["token"])
+    body = {"number": 1, "hand": {**plain_hand(), "last": True}}
+    url = f"{API}/sessions/{table.token}/hands/"
+    refused = api.post(url, body, format="json", HTTP_IDEMPOTENCY_KEY="hand-key-0001")
+    assert refused.status_code == 400
+    assert said(refused)["path"] == "hand.last"
+    assert not Hand.objects.exists()
+
+
+def test_the_organiser_extends_clears_or_keeps_the_time(api, db):
+    table = TableSession.objects.get(
+        token=start(api, ends_at="2000-01-01T00:00:00Z").json()["token"]
+    )
+    record(api, table, 1)
+    kept = ends(api, table, {"play_to": None, "hands": None})
+    assert kept.json()["ends_at"] == "2000-01-01T00:00:00+00:00" and kept.json()["end"]["over"]
+
+    extended = ends(api, table, {"play_to": None, "hands": None, "minutes": 30})
+    assert extended.status_code == 200 and "end" not in extended.json()
+    assert "last" not in Hand.objects.get(number=1).data
+
+    cleared = ends(api, table, {"play_to": None, "hands": None, "ends_at": None})
+    assert cleared.json()["ends_at"] is None

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from decimal import Decimal
 from itertools import combinations, pairwise
 
 import pytest
+from django.utils import timezone
 
 from ledger.events import selectors, standings
 from ledger.events import services as event_services
@@ -230,3 +232,33 @@ def test_the_event_form_keeps_the_tie_breakers_in_the_chosen_order(client, db):
     )  # fmt: skip
 
     assert Event.objects.get().tie_breakers == ["head_to_head"]
+
+
+def test_a_round_with_minutes_ends_each_of_its_tables_by_time_when_it_begins(event):
+    event.minutes_per_round = 45
+    event.save()
+    seated = event_services.round_seat(event=event)
+    assert all(t.ends_at is None for t in seated.tables.all())  # the clock starts at the begin
+
+    begun = event_services.round_begin(round=seated)
+    assert begun.ends is not None
+    assert [t.ends_at for t in begun.tables.all()] == [begun.ends] * 3
+
+
+def test_a_table_whose_time_ran_out_is_finished_once_its_last_hand_is_saved(event):
+    event.minutes_per_round = 45
+    event.save()
+    begun = event_services.round_begin(round=event_services.round_seat(event=event))
+    past = timezone.now() - timedelta(minutes=1)
+    Round.objects.filter(pk=begun.pk).update(ends=past)
+    TableSession.objects.filter(round=begun).update(ends_at=past)
+    table = begun.tables.order_by("table_number").first()
+    scores = dict(zip(table.seating, (2, 12, 34, 18), strict=False))
+    hand = {"results": {name: {"pips": pips} for name, pips in scores.items()}}
+    services.hand_record(session=table, number=1, data=hand)
+
+    (state,) = selectors.round_tables(
+        event, [Round.objects.get(pk=begun.pk)], selectors.standings(event)
+    )
+    by_table = {t["table"].number: t["state"] for t in state.tables}
+    assert by_table == {1: "finished", 2: "running late", 3: "running late"}

@@ -228,10 +228,15 @@ PAIR_TIMES = {
 }
 
 
-def kind_of(result: Mapping[str, Any]) -> str:
+def kind_of(result: Mapping[str, Any], *, leads: bool, proves: tuple[int, int] | None) -> str:
+    """A player's kind in a pair; ``proves``: the pips above which an unmarked entry can only
+    be a head (the leader) or a tail (the others), None in a blocked hand (rules rev 3)."""
     if result["pips"] == 0:
         return "pass"
-    return "low" if result.get("specials") else "normal"
+    if result.get("specials"):
+        return "low"
+    proven = proves is not None and result["pips"] > proves[0 if leads else 1]
+    return "low" if proven else "normal"
 
 
 @SETTINGS
@@ -251,10 +256,18 @@ def test_ce_deng_hands_pay_as_the_multiplier_table_says(document: dict[str, Any]
                 expected[given_hand["declared_doubles"]] += owed
             assert out_hand["ranking"][0] == given_hand["declared_doubles"]
         else:
+            # More pips than any 5 or 6 tiles make (56, 66) under 6/7, 6 or 7 (66, 76) under
+            # 7/8: only a head (leader) or tail (the others) discards that many tiles.
+            most = (56, 66) if document["options"].get("head_tail") == "6/7" else (66, 76)
+            proves = None if given_hand.get("blocked") else most
+            kinds = {
+                name: kind_of(result, leads=name == out_hand["first"], proves=proves)
+                for name, result in results.items()
+            }
             names = list(results)
             for i, a in enumerate(names):
                 for b in names[i + 1 :]:
-                    times = PAIR_TIMES[frozenset({kind_of(results[a]), kind_of(results[b])})]
+                    times = PAIR_TIMES[frozenset({kinds[a], kinds[b]})]
                     a_pays = stake * times * (pips_of(results[a]) - pips_of(results[b]))
                     expected[a] -= a_pays
                     expected[b] += a_pays

@@ -126,3 +126,45 @@ def test_hands_checked_before_are_not_checked_together_again() -> None:
     assert refused.value.path == "hands[1]"
     with pytest.raises(ScoringError):
         score_session(parsed)  # every hand is new
+
+
+# -- ends by time: the ledger marks the hand during which the time ran out ("last") ----------
+
+
+def test_a_hand_marked_last_ends_the_session_with_the_best_total_as_winner() -> None:
+    document = jie_long((10, 25, 30), (20, 12, 33))
+    document["hands"][1]["last"] = True
+    assert score(document)["end"] == {"over": True, "reason": "time", "winner": "Anna"}
+
+
+def test_without_a_hand_marked_last_a_session_with_no_target_has_no_end() -> None:
+    assert "end" not in score(jie_long((10, 25, 30), (20, 12, 33)))
+
+
+def test_a_hand_after_the_last_is_refused_and_says_to_extend_the_time() -> None:
+    document = jie_long((10, 25, 30), (20, 12, 33), (2, 3, 4))
+    document["hands"][1]["last"] = True
+    error = rejected(document)
+    assert error.path == "hands[2]"
+    assert "its time ran out, and Anna won. Extend the time to play on" in error.message
+
+
+def test_a_target_reached_in_the_last_hand_is_the_reason_given() -> None:
+    document = jie_long((10, 25, 30), (20, 12, 33), play_to=60)
+    document["hands"][1]["last"] = True
+    assert score(document)["end"]["reason"] == "play_to"
+
+
+@pytest.mark.parametrize("value", ["yes", 1, None])
+def test_last_is_true_or_false(value: object) -> None:
+    document = jie_long((10, 25, 30))
+    document["hands"][0]["last"] = value
+    error = rejected(document)
+    assert (error.path, error.message) == ("hands[0].last", "last is true or false")
+
+
+def test_a_redeal_cannot_be_the_last_hand() -> None:
+    redeal = {"redeal": "Anna", "last": True}
+    error = rejected(session("ce-deng", FOUR, [redeal]))
+    assert error.path == "hands[0].last"
+    assert "a redeal is not a hand played" in error.message

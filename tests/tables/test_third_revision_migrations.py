@@ -70,7 +70,9 @@ def migrated(transactional_db):
         .pk,
     }
     try:
-        MigrationExecutor(connection).migrate([AFTER])
+        MigrationExecutor(connection).migrate(
+            MigrationExecutor(connection).loader.graph.leaf_nodes()
+        )  # through AFTER to the latest, which the models are
         yield stored
     finally:
         MigrationExecutor(connection).migrate(

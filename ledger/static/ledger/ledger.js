@@ -556,3 +556,16 @@
     document.getElementById("chart-hint").classList.remove("hidden");
   });
 })();
+
+// A clock time typed for when a table ends ("Until 22:30") is this phone's clock: the server is
+// told which zone that is (without this script it reads the time on the server's clock).
+(function () {
+  "use strict";
+  document.addEventListener("DOMContentLoaded", function () {
+    var zone = "";
+    try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch (e) { return; }
+    document.querySelectorAll("input[data-time-zone]").forEach(function (input) {
+      if (!input.value) input.value = zone;
+    });
+  });
+})();
