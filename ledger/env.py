@@ -6,6 +6,7 @@ import ipaddress
 import os
 import secrets
 from pathlib import Path
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -37,6 +38,18 @@ def envchoice(name: str, default: str, choices: tuple[str, ...]) -> str:
     if value.upper() not in choices:
         raise ImproperlyConfigured(f"{name} must be one of {', '.join(choices)}, not {value!r}")
     return value.upper()
+
+
+def envzone(name: str, default: str) -> str:
+    """A time zone's name (``Asia/Hong_Kong``), as the tz database knows it."""
+    value = os.environ.get(name, default)
+    try:
+        ZoneInfo(value)
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        raise ImproperlyConfigured(
+            f"{name} must name a time zone such as Asia/Hong_Kong, not {value!r}"
+        ) from None
+    return value
 
 
 def envlist(name: str, default: list[str]) -> list[str]:

@@ -12,7 +12,15 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from ledger.env import envbool, envchoice, envint, envlist, envnetworks, local_secret_key
+from ledger.env import (
+    envbool,
+    envchoice,
+    envint,
+    envlist,
+    envnetworks,
+    envzone,
+    local_secret_key,
+)
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "var"))
@@ -254,7 +262,9 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", "English"), ("zh-hans", "简体中文"), ("zh-hant", "繁體中文"), ("ko", "한국어")]
 LOCALE_PATHS = [BASE_DIR / "ledger" / "locale"]
-TIME_ZONE = "UTC"
+# The clock a table's time is read and shown on when no phone said which (a tournament's
+# tables, a script's clock time without an offset): where the games are played.
+TIME_ZONE = envzone("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True
 

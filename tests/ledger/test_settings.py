@@ -60,3 +60,11 @@ def test_pages_send_security_headers(client, db):
     assert response["X-Frame-Options"] == "DENY"
     assert response["X-Content-Type-Options"] == "nosniff"
     assert response["Referrer-Policy"] == "same-origin"
+
+
+def test_a_time_zone_the_tz_database_does_not_know_is_named_at_start_up():
+    result = manage("check", **PRODUCTION | {"TIME_ZONE": "Asia/Atlantis"})
+
+    assert result.returncode != 0
+    assert "TIME_ZONE must name a time zone such as Asia/Hong_Kong" in result.stderr
+    assert manage("check", **PRODUCTION | {"TIME_ZONE": "Asia/Hong_Kong"}).returncode == 0

@@ -247,3 +247,16 @@ def test_a_backup_keeps_the_time_and_the_last_hand():
     assert (restored.ends_at, restored.time_zone) == (ends_at, HONG_KONG)
     assert Hand.objects.get(session=restored).data["last"] is True
     assert selectors.scored(restored).end.over
+
+
+@pytest.mark.django_db
+def test_a_table_whose_time_no_phone_set_shows_it_on_the_server_s_clock(client, settings):
+    settings.TIME_ZONE = HONG_KONG  # the operator's TIME_ZONE: where the games are played
+    table = services.session_create(
+        game="jie-long",
+        options={},
+        seating=["Anna", "Bob"],
+        first="Anna",
+        ends_at=datetime(2030, 1, 1, 14, 30, tzinfo=ZoneInfo("UTC")),
+    )
+    assert "Ends at 22:30" in page(client, table)

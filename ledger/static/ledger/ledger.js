@@ -569,3 +569,71 @@
     });
   });
 })();
+
+// A way back: each table page this phone opens is remembered here, on the phone (its link,
+// game, players, and the organiser link where this phone is the organiser), and the home page
+// lists them, so a lost link is not a lost table. Nothing of it is sent to the server.
+(function () {
+  "use strict";
+  var KEY = "ledger-tables", MOST = 50;
+
+  function read() { try { return JSON.parse(localStorage.getItem(KEY) || "[]"); } catch (e) { return []; } }
+  function write(tables) { try { localStorage.setItem(KEY, JSON.stringify(tables.slice(0, MOST))); } catch (e) { /* full or off */ } }
+  function others(tables, url) { return tables.filter(function (t) { return t.url !== url; }); }
+
+  function remember(here) {
+    var known = read().filter(function (t) { return t.url === here.dataset.url; })[0] || {};
+    write([{
+      url: here.dataset.url,
+      title: here.dataset.title,
+      players: here.dataset.players,
+      // A phone that once held the organiser's link keeps it.
+      organiser: here.dataset.organiser || known.organiser || "",
+    }].concat(others(read(), here.dataset.url)));
+  }
+
+  function list(section) {
+    var ul = document.getElementById("your-tables-list");
+    var tables = read();
+    ul.textContent = "";
+    tables.forEach(function (table) {
+      var li = document.createElement("li");
+      var link = document.createElement("a");
+      link.href = table.url;
+      link.textContent = table.title + " — " + table.players;
+      li.appendChild(link);
+      if (table.organiser) {
+        var rights = document.createElement("a");
+        rights.href = table.organiser;
+        rights.className = "organiser-link";
+        rights.textContent = section.dataset.organiser;
+        li.appendChild(document.createTextNode(" · "));
+        li.appendChild(rights);
+      }
+      var forget = document.createElement("button");
+      forget.type = "button";
+      forget.className = "secondary forget";
+      forget.textContent = section.dataset.forget;
+      forget.setAttribute("aria-label", section.dataset.forgetLabel + ": " + link.textContent);
+      forget.addEventListener("click", function () {
+        write(others(read(), table.url));
+        list(section);
+        section.querySelector("h2").focus();
+      });
+      li.appendChild(document.createTextNode(" "));
+      li.appendChild(forget);
+      ul.appendChild(li);
+    });
+    section.hidden = tables.length === 0;
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var here = document.getElementById("way-back");
+    if (here) remember(here);
+    var section = document.getElementById("your-tables");
+    if (section) {
+      section.querySelector("h2").tabIndex = -1;
+      list(section);
+    }
+  });
+})();
