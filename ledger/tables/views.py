@@ -408,7 +408,7 @@ def ends(request: HtmxRequest, token: str) -> HttpResponse:
     else:
         ends_error = " ".join(str(message) for errors in time.errors.values() for message in errors)
     sheet = selectors.scored(session)
-    context = _table_context(request, sheet, ends_error=ends_error, ends=values, time=time)
+    context = _table_context(request, sheet, ends_error=ends_error, ends=values, time_form=time)
     return render(request, "ledger/table.html", context, status=400)
 
 
