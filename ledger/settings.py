@@ -12,7 +12,7 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from ledger.env import (
+from ledger.web.env import (
     envbool,
     envchoice,
     envint,
@@ -57,7 +57,7 @@ CONTENT_SECURITY_POLICY = {
         "script-src": [SELF],
         "style-src": [SELF],
         "img-src": [SELF, "data:"],  # Swagger UI's icons
-        "manifest-src": [SELF],  # ledger/pwa.py
+        "manifest-src": [SELF],  # ledger/web/pwa.py
         "worker-src": [SELF],
         "object-src": [NONE],
         "base-uri": [NONE],
@@ -86,7 +86,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "ledger.middleware.LivePollMiddleware",  # the live poll's 204, before everything below
+    "ledger.web.middleware.LivePollMiddleware",  # the live poll's 204, before everything below
     "csp.middleware.CSPMiddleware",  # not for a bodiless 204: it has nothing to police
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -96,7 +96,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
-    "ledger.middleware.GuessLimitMiddleware",
+    "ledger.web.middleware.GuessLimitMiddleware",
 ]
 
 # The API (ledger/api/): JSON only; organiser accounts authenticate with a token, players
@@ -142,22 +142,22 @@ MOST_HANDS_PER_REQUEST = envint("MOST_HANDS_PER_REQUEST", 2_000)
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 MOST_HANDS_PER_TABLE = envint("MOST_HANDS_PER_TABLE", 5_000)
 
-# Wrong table links (web or API) one address may try in 10 minutes (ledger/middleware.py).
+# Wrong table links (web or API) one address may try in 10 minutes (ledger/web/middleware.py).
 GUESS_LIMIT = envint("GUESS_LIMIT", 30)
 # Sign-in attempts (the admin's, the API's auth/token/) one address may make in 10 minutes.
 LOGIN_LIMIT = envint("LOGIN_LIMIT", 10)
-# Proxies whose X-Forwarded-For is believed (ledger/limits.py): nginx's address. Default: none,
+# Proxies whose X-Forwarded-For is believed (ledger/web/limits.py): nginx's address. Default: none,
 # so a client's address is the one it connected from, whatever headers it sends.
 TRUSTED_PROXIES = envnetworks("TRUSTED_PROXIES")
 
-# The limits' counts (ledger/limits.py) are shared by every worker and server: in the database
+# The limits' counts (ledger/web/limits.py) are shared by every worker and server: in the database
 # (table ledger_cache, made by `manage.py migrate`), or in Redis with CACHE_URL.
 _cache_url = os.environ.get("CACHE_URL", "")
 CACHES: dict[str, dict[str, Any]]
 if not _cache_url:
     CACHES = {
         "default": {
-            "BACKEND": "ledger.cache.DatabaseCache",
+            "BACKEND": "ledger.web.cache.DatabaseCache",
             "LOCATION": "ledger_cache",
             # Django's 300 would drop live counts at an event with a few hundred phones.
             "OPTIONS": {"MAX_ENTRIES": 10_000},
@@ -175,7 +175,7 @@ elif _cache_url.startswith(("redis://", "rediss://", "unix://")):
 else:
     raise ImproperlyConfigured(f"CACHE_URL must be unset or redis://..., not {_cache_url!r}")
 # What one worker read of the shared counts lately, so that the live poll, every phone's
-# request every few seconds, need not read them each time (ledger/middleware.py).
+# request every few seconds, need not read them each time (ledger/web/middleware.py).
 CACHES["recent"] = {
     "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
     "TIMEOUT": 5,

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path, register_converter
 
-from ledger import converters, health, pwa, views
+from ledger.web import converters, health, pwa, views
 
 register_converter(converters.Token, "token")
 register_converter(converters.Number, "number")
@@ -21,6 +21,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
 ]
 
-handler400 = "ledger.views.bad_request"
-handler404 = "ledger.views.not_found"
-handler500 = "ledger.views.server_error"
+handler400 = "ledger.web.views.bad_request"
+handler404 = "ledger.web.views.not_found"
+handler500 = "ledger.web.views.server_error"

@@ -18,7 +18,7 @@ def _plain_static_storage(settings):
 
 @pytest.fixture(autouse=True)
 def _forget_wrong_links(request, django_db_blocker):
-    """Counts kept by one test (wrong links, sign-ins, API requests: ledger/limits.py) must not
+    """Counts kept by one test (wrong links, sign-ins, API requests: ledger/web/limits.py) must not
     limit the next. They live in the test database's cache table, which a test in a transaction
     forgets anyway but a live server's test does not: every test that used the database clears
     it on its way out."""

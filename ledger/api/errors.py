@@ -16,11 +16,11 @@ from rest_framework.exceptions import APIException
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from ledger import limits
 from ledger.api.serializers import stored_hand
 from ledger.api.shapes import ErrorShape
 from ledger.events import services as event_services
 from ledger.tables import services
+from ledger.web import limits
 from scoring import ScoringError
 
 

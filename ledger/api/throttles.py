@@ -1,5 +1,5 @@
 """Throttling: DRF's rates, counted per real client address in the store that every worker
-and server shares (ledger/limits.py), like the guess limit of the web pages.
+and server shares (ledger/web/limits.py), like the guess limit of the web pages.
 
 Rates are in settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]; sign-ins count with the
 admin's, ``settings.LOGIN_LIMIT`` in ``limits.LOGIN_WINDOW``.
@@ -15,7 +15,7 @@ from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
 from rest_framework.throttling import SimpleRateThrottle
 
-from ledger import limits
+from ledger.web import limits
 
 if TYPE_CHECKING:
     from rest_framework.views import APIView
@@ -75,7 +75,8 @@ class CodeThrottle(_Throttle):
 
 
 class LoginThrottle(_Throttle):
-    """Sign-ins (auth/token/), per address, in one count with the admin's (ledger/middleware.py)."""
+    """Sign-ins (auth/token/), per address, in one count with the admin's
+    (ledger/web/middleware.py)."""
 
     scope = limits.LOGINS
 

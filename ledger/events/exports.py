@@ -7,9 +7,9 @@ from typing import Any
 
 from django.http import Http404, StreamingHttpResponse
 
-from ledger import exports
 from ledger.events import selectors
 from ledger.models import Event
+from ledger.web import exports
 from scoring.document import amount
 
 

@@ -8,9 +8,9 @@ from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
 from ledger.events.selectors import Places
-from ledger.forms import OptionFields, engine_message, game_options
-from ledger.games import game_choices
 from ledger.models import Event
+from ledger.web.forms import OptionFields, engine_message, game_options
+from ledger.web.games import game_choices
 from scoring import GAMES, ScoringError
 
 TIE_BREAKERS = [

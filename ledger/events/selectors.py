@@ -13,9 +13,9 @@ from django.utils.translation import gettext
 
 from ledger.events import seating
 from ledger.events.standings import Standing, rank
-from ledger.limits import NoSuchLink
 from ledger.models import Event, Hand, Round, Seat, TableSession
 from ledger.tables import tally
+from ledger.web.limits import NoSuchLink
 from scoring import Payment
 from scoring.names import canonical
 

@@ -18,13 +18,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from ledger import rights
 from ledger.events import exports, selectors, services
 from ledger.events.forms import DropForm, EventForm, SwapForm
-from ledger.forms import engine_message, whole
-from ledger.games import option_fields
 from ledger.models import Event, Round
-from ledger.views import HtmxRequest
+from ledger.web import rights
+from ledger.web.forms import engine_message, whole
+from ledger.web.games import option_fields
+from ledger.web.views import HtmxRequest
 from scoring import GAMES, ScoringError
 from scoring.games import DEFAULT_EVENT_GAME
 from scoring.names import canonical

@@ -1,4 +1,4 @@
-"""The limits' shared counts live in Django's database cache (ledger/cache.py, table
+"""The limits' shared counts live in Django's database cache (ledger/web/cache.py, table
 ``ledger_cache``): made here, so that ``migrate`` alone readies a database for every request.
 
 ``createcachetable`` makes the table of every database cache in settings.CACHES, and only where

@@ -10,10 +10,10 @@ from django.http import Http404, StreamingHttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from ledger import display, exports
-from ledger.games import special_label
 from ledger.models import TableSession
 from ledger.tables import selectors
+from ledger.web import display, exports
+from ledger.web.games import special_label
 from scoring import GAMES, standing
 from scoring.document import amount
 

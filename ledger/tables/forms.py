@@ -11,9 +11,9 @@ from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
-from ledger.forms import OptionFields, engine_message, game_options, whole
-from ledger.games import game_choices
 from ledger.tables.clock import TimeFields
+from ledger.web.forms import OptionFields, engine_message, game_options, whole
+from ledger.web.games import game_choices
 from scoring import GAMES, SPECIAL_RULES, HandEvent, Options, ScoringError
 
 MAX_PLAYERS = 4

@@ -14,9 +14,9 @@ from django.db import connection
 from django.utils.translation import gettext as _
 
 import scoring
-from ledger.limits import NoSuchLink
 from ledger.models import Hand, HandChange, Player, TableSession
 from ledger.tables import clock, tally
+from ledger.web.limits import NoSuchLink
 from scoring import GAMES, HandResult, SessionResult
 
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 import scoring
-from ledger import display
 from ledger.tables.selectors import Row, ScoreSheet
+from ledger.web import display
 from scoring import HandEvent
 from scoring.document import amount
 

@@ -25,15 +25,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from ledger import display, limits, rights
-from ledger.forms import IDEMPOTENCY_KEY, engine_message, plain, whole
-from ledger.games import game_choices, option_fields
 from ledger.models import TableSession
 from ledger.tables import clock, exports, selectors, services
 from ledger.tables.clock import TimeFields
 from ledger.tables.forms import MAX_PLAYERS, HandForm, SessionForm, hand_rows
 from ledger.tables.summary import summarise
-from ledger.views import HtmxRequest
+from ledger.web import display, limits, rights
+from ledger.web.forms import IDEMPOTENCY_KEY, engine_message, plain, whole
+from ledger.web.games import game_choices, option_fields
+from ledger.web.views import HtmxRequest
 from scoring import GAMES, ScoringError
 from scoring.games import DEFAULT_TABLE_GAME
 from scoring.options import ENDS

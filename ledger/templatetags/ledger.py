@@ -1,4 +1,5 @@
-"""Small filters and tags for showing money, directions, hands and QR codes (see ledger.display)."""
+"""Small filters and tags for showing money, directions, hands and QR codes (see
+ledger.web.display)."""
 
 from __future__ import annotations
 
@@ -10,11 +11,11 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from ledger import display
 from ledger.events.standings import Standing
-from ledger.forms import said
-from ledger.games import special_label
 from ledger.tables.summary import Chart, SummaryRow
+from ledger.web import display
+from ledger.web.forms import said
+from ledger.web.games import special_label
 
 register = template.Library()
 

@@ -1,4 +1,4 @@
-// The service worker, served at /sw.js by ledger/pwa.py. It keeps the app shell and every
+// The service worker, served at /sw.js by ledger/web/pwa.py. It keeps the app shell and every
 // table page opened on this phone, so that a table can be reopened with no connection; the
 // page's script (ledger.js) keeps the hands entered there and sends them when it is back.
 // The network always comes first: a kept copy is shown only when the network fails. Nothing

@@ -1,5 +1,5 @@
 """The API's limits: throttles and sign-ins per real client address, and the guess limit
-counting only tokens that match nothing (ledger/limits.py, ledger/api/throttles.py)."""
+counting only tokens that match nothing (ledger/web/limits.py, ledger/api/throttles.py)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from ledger import limits
 from ledger.events import services as event_services
 from ledger.tables import services
+from ledger.web import limits
 from tests.tables.conftest import SEATING, plain_hand
 
 API = "/api/v1"

@@ -11,9 +11,9 @@ import pytest
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from ledger import display
 from ledger.events import selectors, services
 from ledger.models import Entry, Event, Round, TableSession
+from ledger.web import display
 from tests.events.test_events import TWELVE
 
 

@@ -1,7 +1,7 @@
 """The limits hold across gunicorn's workers, behind real gunicorn on PostgreSQL.
 
 Requests sent at once on several connections, so that both workers serve them: together they
-allow exactly the limit, then 429 (the counts are shared and atomic, ledger/cache.py), and an
+allow exactly the limit, then 429 (the counts are shared and atomic, ledger/web/cache.py), and an
 X-Forwarded-For from a peer that is not a trusted proxy raises nothing. Behind a trusted proxy
 (TRUSTED_PROXIES, here 127.0.0.1 as nginx on the same machine) each phone has its own count.
 Runs on a throwaway database of the PostgreSQL server at POSTGRES_URL.

@@ -1,4 +1,4 @@
-"""Installable, and usable with no network (ledger/pwa.py): the manifest, the service worker,
+"""Installable, and usable with no network (ledger/web/pwa.py): the manifest, the service worker,
 the page it shows for a page never opened, and what every page says about them. The worker
 itself runs in tests/browser/test_offline.py."""
 
@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from ledger import pwa
+from ledger.web import pwa
 from tests.tables.conftest import form_post
 
 CSS = Path(finders.find("ledger/ledger.css"))

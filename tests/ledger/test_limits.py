@@ -1,5 +1,5 @@
 """Limits on guessing (table links, passwords): counted per real client address, in a store
-that every worker shares, and only for links that match nothing (ledger/limits.py)."""
+that every worker shares, and only for links that match nothing (ledger/web/limits.py)."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 
-from ledger import limits
 from ledger.models import Event, TableSession
+from ledger.web import limits
 from tests.ledger.test_settings import PRODUCTION, manage
 from tests.tables.conftest import form_post
 

@@ -10,9 +10,9 @@ from django.urls import reverse
 from django.utils import timezone
 
 from ledger.events import services as event_services
-from ledger.exports import HEADERS
 from ledger.models import Event, Player, TableSession
 from ledger.tables import services
+from ledger.web.exports import HEADERS
 
 HYPERLINK = '=HYPERLINK("http://evil","x")'
 FORMULAS = ["=1+1", "@SUM(A1)", "+1", "-2+3", "\tx", "\rx", HYPERLINK]

@@ -7,7 +7,6 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from ledger import display
 from ledger.tables import selectors, services
 from ledger.tables.summary import (
     HAND_TICKS,
@@ -17,6 +16,7 @@ from ledger.tables.summary import (
     _hand_ticks,
     summarise,
 )
+from ledger.web import display
 from scoring.document import amount
 from tests.tables.conftest import SEATING, plain_hand
 

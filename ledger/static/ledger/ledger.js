@@ -401,7 +401,7 @@
   });
 })();
 
-// Installable, and tables open with no connection (ledger/pwa.py, templates/ledger/sw.js).
+// Installable, and tables open with no connection (ledger/web/pwa.py, templates/ledger/sw.js).
 // Browsers run a service worker only on https:// and on localhost; elsewhere the hands are
 // still kept (above), but a table cannot be reopened offline.
 (function () {

@@ -12,7 +12,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
-from ledger.games import special_label
+from ledger.web.games import special_label
 from scoring import GAMES, Entry, HandEvent, Special
 from scoring.document import amount
 

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpRequest
 
-GUESSES = "guesses"  # table links that match no table or event (ledger/middleware.py)
+GUESSES = "guesses"  # table links that match no table or event (ledger/web/middleware.py)
 LOGINS = "logins"  # sign-in attempts: the admin's and the API's auth/token/
 LOGIN_WINDOW = 600  # seconds
 
@@ -25,7 +25,7 @@ Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
 class NoSuchLink(Http404):
-    """A token that matches no table or event: the guess limit counts these (ledger/limits.py),
+    """A token that matches no table or event: the guess limit counts these (ledger/web/limits.py),
     and no other 404 (a missing hand under a real table is a mistake, not a guess)."""
 
 

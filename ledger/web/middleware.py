@@ -6,7 +6,7 @@ event within ``GUESS_WINDOW`` seconds gets 429 for every table link, right or wr
 window passes. Only a token that matches nothing counts (``limits.NoSuchLink``): a missing
 hand under a real table, or an unknown export, is a mistake, not a guess. Sign-ins at the
 admin count with the API's (``settings.LOGIN_LIMIT``). The counts are shared by every worker
-and server, per real client address (ledger/limits.py).
+and server, per real client address (ledger/web/limits.py).
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from ledger import limits
 from ledger.tables import selectors
-from ledger.views import error_object
+from ledger.web import limits
+from ledger.web.views import error_object
 
 GUESS_WINDOW = 600  # seconds
 LINK_PREFIXES = (

@@ -5,7 +5,7 @@ serve (readiness: send it no traffic if not): the database answers, every migrat
 applied, and the shared store of the limits' counts (Django's cache: a database table, or Redis)
 takes a write and gives it back, since every request that counts against a limit needs it.
 Both answer JSON, are never cached and set no cookie; no table link is in their path, so no
-limit counts them (ledger/middleware.py).
+limit counts them (ledger/web/middleware.py).
 """
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def _database() -> str:
 
 
 def _cache() -> str:
-    """A write and a read of the store the limits count in (ledger/limits.py)."""
+    """A write and a read of the store the limits count in (ledger/web/limits.py)."""
     store = caches["default"]
     try:
         store.set("readyz", OK, 10)

@@ -1,0 +1,209 @@
+"""A table: its players (known by one name however it is typed), its seats, its hands as
+entered, and every change to them."""
+
+from __future__ import annotations
+
+import secrets
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from scoring import GAMES
+from scoring.names import canonical
+
+if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
+    from django.contrib.auth.models import AnonymousUser
+
+    from ledger.events.models import Event
+
+TOKEN_BYTES = 16  # 128 bits: a link nobody can guess
+NAME_LENGTH = 40
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def game_titles() -> list[tuple[str, str]]:
+    """The choices of a ``game`` field: the games registered when asked. A callable, so that
+    migrations refer to it and a new game in ``scoring`` needs no migration."""
+    return [(key, game.title) for key, game in GAMES.items()]
+
+
+class Player(models.Model):
+    """A person at the ledger's tables, known by one name however it is typed."""
+
+    name = models.CharField(max_length=NAME_LENGTH, help_text="As first typed.")
+    # scoring.names.canonical(name): "Anna", "anna" and "Ａｎｎａ" are one player. Kept by
+    # save(); compared here, not by the database's own case folding, which differs between
+    # SQLite and PostgreSQL and knows nothing of NFKC.
+    key = models.CharField(max_length=255, unique=True, editable=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.key = canonical(self.name)
+        if kwargs.get("update_fields") is not None:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "key"}
+        super().save(*args, **kwargs)
+
+    @classmethod
+    def for_name(cls, name: str) -> Player:
+        """The player ``name`` names, known from now on if they were not."""
+        player, _ = cls.objects.get_or_create(key=canonical(name), defaults={"name": name})
+        return player
+
+    @classmethod
+    def spellings(cls, names: list[str]) -> dict[str, str]:
+        """Each of ``names`` as the ledger knows it ("anna" -> "Anna"), or as given if new."""
+        keys = {name: canonical(name) for name in names}
+        known = dict(cls.objects.filter(key__in=keys.values()).values_list("key", "name"))
+        return {name: known.get(key, name) for name, key in keys.items()}
+
+
+class TableSession(models.Model):
+    """One table playing one game, hand after hand, reachable only through its tokens."""
+
+    token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    read_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    # Opens the organiser's rights (lock the table, void hands) on another device.
+    organiser_token = models.CharField(
+        max_length=32, unique=True, default=new_token, editable=False
+    )
+    locked = models.BooleanField(default=False, help_text="Takes no more hands or changes.")
+    # The organiser account that started it through the API, if any: it has the organiser's
+    # rights on the table without the organiser token.
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="tables",
+    )
+    game = models.CharField(max_length=20, choices=game_titles)
+    options = models.JSONField(default=dict, blank=True)
+    first = models.CharField(max_length=40, help_text="Who led the first hand.")
+    created = models.DateTimeField(auto_now_add=True)
+    # Ends by time (RULES.md, "Sessions"): the hand saved once this has passed is the last.
+    ends_at = models.DateTimeField(null=True, blank=True, help_text="When its time runs out.")
+    # The zone of the phone that set the time, to show it as that clock does ("" for the
+    # server's).
+    time_zone = models.CharField(max_length=64, blank=True, default="")
+    # Raised by every saved change; live pages poll it to learn whether anything is new.
+    revision = models.PositiveIntegerField(default=0)
+    # What standings need of the table, rewritten with every change (ledger.tables.tally).
+    tally = models.JSONField(default=dict, blank=True, editable=False)
+    # A table of a tournament round (Round is defined below), and its number in the round.
+    round = models.ForeignKey(
+        "Round", null=True, blank=True, on_delete=models.CASCADE, related_name="tables"
+    )
+    table_number = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"{self.get_game_display()} #{self.pk}"
+
+    @property
+    def event(self) -> Event | None:
+        """The tournament this table plays in, if any: its organiser organises the table."""
+        return self.round.event if self.round is not None else None
+
+    def organised_by(self, user: AbstractBaseUser | AnonymousUser) -> bool:
+        """``user`` is the organiser account that started the table, or the tournament that
+        seated it."""
+        event = self.event
+        accounts = {self.owner_id, event.owner_id if event else None} - {None}
+        return bool(user.is_authenticated) and user.pk in accounts
+
+    @property
+    def seating(self) -> list[str]:
+        return [seat.player.name for seat in self.seats.all()]
+
+    def document(self, hands: list[dict[str, Any]]) -> dict[str, Any]:
+        """The session as the scoring contract's input document."""
+        return {
+            "game": self.game,
+            "options": self.options,
+            "seating": self.seating,
+            "first": self.first,
+            "hands": hands,
+        }
+
+
+class Seat(models.Model):
+    session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField(help_text="Counter-clockwise from 0.")
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["session", "player"], name="seat_player_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.position}"
+
+
+class Hand(models.Model):
+    """One hand as entered at the table, in the scoring contract's hand format."""
+
+    session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField(help_text="1 for the session's first hand.")
+    data = models.JSONField(help_text="The hand as the scoring contract takes it.")
+    voided = models.BooleanField(default=False)
+    version = models.PositiveIntegerField(default=1)
+    device = models.CharField(max_length=40, blank=True)
+    created = models.DateTimeField(auto_now_add=True)
+    # Made by the phone's form for each hand it submits: a retry with the same key gets the
+    # original result back and stores nothing new.
+    idempotency_key = models.CharField(max_length=64, blank=True, default="")
+    request_hash = models.CharField(max_length=64, blank=True, default="")
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            # Two phones saving the same hand: the database keeps exactly one.
+            models.UniqueConstraint(fields=["session", "number"], name="hand_number_unique"),
+            models.UniqueConstraint(
+                fields=["session", "idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="hand_idempotency_key_unique",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"hand {self.number} of {self.session}"
+
+
+class HandChange(models.Model):
+    """Every change to a hand, kept forever: what it was, what it became, when, from where."""
+
+    class Kind(models.TextChoices):
+        RECORD = "record", _("recorded")
+        CORRECT = "correct", _("corrected")
+        VOID = "void", _("voided")
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="changes")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    device = models.CharField(max_length=40, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} {self.hand} at {self.at:%H:%M}"
