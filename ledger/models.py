@@ -1,7 +1,9 @@
 """What the ledger stores, for Django, which looks for an app's models here: each domain's
 models live with it (ledger/tables/models.py, ledger/events/models.py).
 
-Money is never stored: it is derived from the hands by ``scoring`` each time it is shown.
+Money is derived from the hands by ``scoring``; each hand's outcome per player is also kept as
+rows (``Result``, ledger/tables/results.py), written in the hand's transaction and always equal
+to what ``scoring`` computes, so that sums across tables are the database's work.
 Migrations name ``game_titles``, ``new_token`` and ``default_tie_breakers`` from here.
 """
 
@@ -12,6 +14,7 @@ from ledger.tables.models import (
     Hand,
     HandChange,
     Player,
+    Result,
     Seat,
     TableSession,
     game_titles,
@@ -26,6 +29,7 @@ __all__ = [
     "Hand",
     "HandChange",
     "Player",
+    "Result",
     "Round",
     "Seat",
     "TableSession",

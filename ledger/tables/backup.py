@@ -2,7 +2,8 @@
 
 The document holds what is stored (tables, seats, hands as entered, every change, the lock,
 the organiser link, the tally, the owner by user name); money is derived, so identical hands
-give identical totals wherever they are imported. An owner is found again by user name: where
+give identical totals wherever they are imported, and each hand's result rows are written
+again on import rather than carried. An owner is found again by user name: where
 no user has that name, the table comes in without an owner (``unknown_owners`` names them).
 
 A table's time limit (``ends_at``, ``time_zone``) comes too, from version 4 on. Events come
@@ -31,7 +32,7 @@ from django.db.models import Q
 from django.utils.dateparse import parse_datetime
 
 from ledger.models import Entry, Event, Hand, HandChange, Player, Round, Seat, TableSession
-from ledger.tables import selectors, tally
+from ledger.tables import results, selectors, tally
 from scoring import HandEvent, ScoringError
 from scoring.options import as_played
 
@@ -181,6 +182,9 @@ def import_tables(document: dict[str, Any]) -> list[TableSession]:
                 selectors.scored(table)
             except ScoringError as error:
                 raise BackupError(f"table {table.token} does not score: {error.message}") from None
+            # Result rows are derived, so a backup does not carry them: they are written here.
+            live = table.hands.filter(voided=False).order_by("number").values_list("pk", "data")
+            results.resync(table, list(live))
     return tables
 
 

@@ -207,3 +207,41 @@ class HandChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} {self.hand} at {self.at:%H:%M}"
+
+
+class Result(models.Model):
+    """One player's outcome of one hand as the engine settled it: their score, what they won
+    or paid, whether they won it, their specials (as entered, and as the entry proved).
+
+    Written in the transaction that records, corrects or voids a hand (ledger.tables.results),
+    so balances and statistics are sums and counts in the database, not re-scoring. Never
+    edited: a change that alters an outcome marks its rows replaced and writes new ones, so
+    the old stay as history. A redeal has no rows: nobody played.
+    """
+
+    session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="results")
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="results")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="results")
+    # As the hand shows it (doubled in Tsair Deng, fish points in Tiu Yu; 0 for the holder of
+    # declared doubles); None only where the engine gives the player no score.
+    score = models.IntegerField(null=True, blank=True)
+    net = models.DecimalField(max_digits=24, decimal_places=4)
+    won = models.BooleanField(default=False, help_text="Ranked first in the hand.")
+    specials = models.JSONField(default=list, blank=True)
+    current = models.BooleanField(default=True)
+    created = models.DateTimeField(auto_now_add=True)
+    replaced = models.DateTimeField(null=True, blank=True, help_text="When a change replaced it.")
+
+    class Meta:
+        ordering = ["hand__number", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["hand", "player"],
+                condition=models.Q(current=True),
+                name="result_current_unique",
+            )
+        ]
+        indexes = [models.Index(fields=["session", "current"], name="result_session_current")]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.hand}: {self.net}"

@@ -26,7 +26,7 @@ from ledger.models import (
     Seat,
     TableSession,
 )
-from ledger.tables import clock, tally
+from ledger.tables import clock, results, tally
 from scoring import names
 from scoring.options import ENDS
 
@@ -204,7 +204,8 @@ def table_recount(*, session: TableSession) -> None:
 
 def table_changed(session: TableSession, played: scoring.HandResult | None = None) -> None:
     """Raise the table's revision and rewrite its tally (ledger.tables.tally): with ``played``, a
-    newly recorded hand, added to it; otherwise every hand counted again.
+    newly recorded hand (whose result rows its caller wrote), added to it; otherwise every hand
+    counted again, and the result rows brought up to date (ledger.tables.results).
 
     The table's row stays locked until the transaction ends, so two phones' saves at one table
     are counted one after the other.
@@ -218,8 +219,13 @@ def table_changed(session: TableSession, played: scoring.HandResult | None = Non
     if kept is not None and played is not None:
         kept.add(played)
     else:
-        hands = table.hands.order_by("number").values_list("number", "data", "voided", "version")
-        kept = tally.count(table, list(hands))
+        stored = table.hands.order_by("number").values_list(
+            "pk", "number", "data", "voided", "version"
+        )
+        kept = tally.count(
+            table, [(number, data, voided, v) for _, number, data, voided, v in stored]
+        )
+        results.resync(table, [(pk, data) for pk, _, data, voided, _ in stored if not voided])
     revision = table.revision + 1
     TableSession.objects.filter(pk=table.pk).update(
         revision=revision, tally=tally.stored(table, kept, revision)
@@ -295,7 +301,11 @@ def hand_record(
                 hand=hand, kind=HandChange.Kind.RECORD, after=data, device=device
             )
             # The last hand is counted with the rest, so the tally knows the table is over.
-            table_changed(session, None if data.get("last") else played)
+            if data.get("last"):
+                table_changed(session)
+            else:
+                results.record(session, hand, played)
+                table_changed(session, played)
     except IntegrityError:
         # Another save committed between our checks and our insert: a retry of this very
         # submission, or another phone's save of the same hand.

@@ -1,0 +1,109 @@
+"""Each hand's outcome per player as rows (``Result``), written in the hand's transaction and
+kept equal to what the engine computes from the hands.
+
+A new hand adds its rows. A correction or a void can change more than its own hand (with ties
+to the lower total, a later tie may now go the other way), so the table's rows are brought up
+to date from a scoring of the whole table: each hand whose outcome changed has its rows marked
+replaced and new ones written; the rest are left as they are.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from decimal import Decimal
+from typing import Any, NamedTuple
+
+from django.utils import timezone
+
+import scoring
+from ledger.tables.models import Hand, Result, TableSession
+from ledger.web.display import specials_of
+
+
+class Outcome(NamedTuple):
+    """What a row says of one player in one hand."""
+
+    score: int | None
+    net: Decimal
+    won: bool
+    specials: tuple[str, ...]
+
+
+def outcomes(game: str, data: Mapping[str, Any], played: scoring.HandResult) -> dict[str, Outcome]:
+    """Each player's outcome of a hand as stored (``data``) and settled (``played``); none for
+    a redeal. Specials are those marked or proven (stored with the hand), a 0's pass, and
+    declared doubles for their holder."""
+    if data.get("redeal") is not None:
+        return {}
+    entered = data.get("results", {})
+    holder = data.get("declared_doubles")
+    return {
+        name: Outcome(
+            played.scores.get(name),
+            net,
+            played.winner == name,
+            tuple(
+                sorted(
+                    specials_of(game, entered.get(name, {}))
+                    + (["declared_doubles"] if name == holder else [])
+                )
+            ),
+        )
+        for name, net in played.net.items()
+    }
+
+
+def _players(session: TableSession) -> dict[str, int]:
+    # The seats with their players are prefetched wherever a page or a save read the table.
+    return {seat.player.name: seat.player_id for seat in session.seats.all()}
+
+
+def _rows(
+    session: TableSession, hand_pk: int, players: Mapping[str, int], found: Mapping[str, Outcome]
+) -> list[Result]:
+    return [
+        Result(
+            session=session,
+            hand_id=hand_pk,
+            player_id=players[name],
+            score=outcome.score,
+            net=outcome.net,
+            won=outcome.won,
+            specials=list(outcome.specials),
+        )
+        for name, outcome in found.items()
+    ]
+
+
+def record(session: TableSession, hand: Hand, played: scoring.HandResult) -> None:
+    """Write the rows of a newly recorded hand."""
+    found = outcomes(session.game, hand.data, played)
+    Result.objects.bulk_create(_rows(session, hand.pk, _players(session), found))
+
+
+def resync(session: TableSession, live: Iterable[tuple[int, dict[str, Any]]]) -> None:
+    """Bring the table's rows up to date with the engine: ``live`` is (pk, data) of every hand
+    that counts, in order. Rows of a voided hand, or of an outcome that changed, are marked
+    replaced; changed and missing outcomes get new rows."""
+    live = list(live)
+    result = scoring.score_session(
+        scoring.parse_session(session.document([data for _, data in live])), new=()
+    )
+    players = _players(session)
+    names = {player: name for name, player in players.items()}
+    wanted = {
+        pk: outcomes(session.game, data, played)
+        for (pk, data), played in zip(live, result.hands, strict=True)
+    }
+    have: dict[int, dict[str, tuple[int, Outcome]]] = {}
+    for row in Result.objects.filter(session=session, current=True):
+        outcome = Outcome(row.score, row.net, row.won, tuple(row.specials))
+        have.setdefault(row.hand_id, {})[names.get(row.player_id, "")] = (row.pk, outcome)
+    stale, new = [], []
+    for pk in have.keys() | wanted.keys():
+        current = {name: outcome for name, (_, outcome) in have.get(pk, {}).items()}
+        if current != wanted.get(pk, {}):
+            stale += [row_pk for row_pk, _ in have.get(pk, {}).values()]
+            new += _rows(session, pk, players, wanted.get(pk, {}))
+    Result.objects.filter(pk__in=stale).update(current=False, replaced=timezone.now())
+    Result.objects.bulk_create(new)
