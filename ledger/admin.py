@@ -56,7 +56,8 @@ class RecountsItsTable(ModelAdmin[Recounted]):
 @admin.register(Player)
 class PlayerAdmin(ModelAdmin[Player]):
     search_fields = ["name"]
-    list_display = ["name", "created"]
+    list_display = ["name", "table", "event", "created"]
+    raw_id_fields = ["table", "event"]
 
 
 @admin.register(TableSession)

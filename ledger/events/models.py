@@ -59,7 +59,7 @@ class Entry(models.Model):
     """A player registered in an event; one who drops out stays, inactive, with their results."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="entries")
     active = models.BooleanField(default=True)
     created = models.DateTimeField(auto_now_add=True)
 

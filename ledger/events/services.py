@@ -98,7 +98,8 @@ def entry_add(*, event: Event, name: str, organiser: bool) -> Entry:
     name = names.tidy(name)
     names.check(name, "name", NAME_LENGTH)
     with transaction.atomic():
-        entry, created = Entry.objects.get_or_create(event=event, player=Player.for_name(name))
+        player = Player.for_name(name, event=event)
+        entry, created = Entry.objects.get_or_create(event=event, player=player)
         if not created and not entry.active:
             if not organiser:
                 message = _("{name} has left this event: only its organiser can bring them back")
@@ -205,6 +206,7 @@ def round_swap(*, round: Round, first: str, second: str) -> None:
         if places.count(None) == 1:
             outside = (first, second)[places.index(None)]
             player = Player.objects.filter(
+                event_id=current.event_id,
                 entries__event_id=current.event_id,
                 entries__active=True,
                 key=names.canonical(outside),
@@ -231,7 +233,7 @@ def round_swap(*, round: Round, first: str, second: str) -> None:
         elif seat is not None and index is not None:  # one seated, one with a bye
             name = current.byes[index]
             current.byes[index] = seat.player.name
-            seat.player = Player.objects.get(key=names.canonical(name))
+            seat.player = Player.objects.get(event=event, key=names.canonical(name))
             changed.append(seat)
             current.save(update_fields=["byes"])
         if not changed and current.byes == byes_before:
@@ -241,7 +243,7 @@ def round_swap(*, round: Round, first: str, second: str) -> None:
             {
                 "kind": "swap",
                 "round": current.number,
-                "names": list(Player.spellings([first, second]).values()),
+                "names": list(Player.spellings([first, second], event=event).values()),
                 "seats": [[seat.pk, players_before[seat.pk]] for seat in changed],
                 "byes": byes_before,
             },

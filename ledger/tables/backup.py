@@ -204,10 +204,13 @@ def _owner(name: str | None) -> User | None:
     return user._default_manager.filter(**{user.USERNAME_FIELD: name}).first()
 
 
-def _known_spellings(seating: list[str]) -> dict[str, str]:
-    """Seated names this database knows spelled otherwise ("anna" of a table whose database
-    called her so, where this one has "Anna"): {as exported: as known here}."""
-    return {name: known for name, known in Player.spellings(seating).items() if known != name}
+def _known_spellings(seating: list[str], event: Event | None) -> dict[str, str]:
+    """Seated names a tournament knows spelled otherwise ("anna" at a table, where its entries
+    have "Anna"): {as exported: as known}. A lone table's players are its own."""
+    if event is None:
+        return {}
+    known = Player.spellings(seating, event=event)
+    return {name: spelled for name, spelled in known.items() if spelled != name}
 
 
 # The fields of a hand that hold a player's name besides its results.
@@ -254,7 +257,7 @@ def _import_event(raw: dict[str, Any]) -> dict[int, Round]:
     Event.objects.filter(pk=event.pk).update(created=parse_datetime(raw["created"]))
     for entry in raw["entries"]:
         made = Entry.objects.create(
-            event=event, player=Player.for_name(entry["name"]), active=entry["active"]
+            event=event, player=Player.for_name(entry["name"], event=event), active=entry["active"]
         )
         Entry.objects.filter(pk=made.pk).update(created=parse_datetime(entry["created"]))
     return {
@@ -272,9 +275,10 @@ def _import_event(raw: dict[str, Any]) -> dict[int, Round]:
 
 def _import(raw: dict[str, Any], round: Round | None = None) -> TableSession:
     kept = {key: raw[key] for key in ("locked", "organiser_token", "tally") if key in raw}
-    # One person, one name: a player this database knows is seated as it knows them, and the
-    # table's hands say so too; the tally, kept by name, is counted again.
-    spelling = _known_spellings(raw["seating"])
+    # One person, one name: a tournament's player is seated as it knows them, and the table's
+    # hands say so too; the tally, kept by name, is counted again.
+    event = round.event if round is not None else None
+    spelling = _known_spellings(raw["seating"], event)
     if spelling:
         kept.pop("tally", None)
     table = TableSession.objects.create(
@@ -293,8 +297,10 @@ def _import(raw: dict[str, Any], round: Round | None = None) -> TableSession:
     )
     # auto_now_add ignores given values on create; keep the original times.
     TableSession.objects.filter(pk=table.pk).update(created=parse_datetime(raw["created"]))
+    own = table if event is None else None  # a lone table's players are its own
     for position, name in enumerate(raw["seating"]):
-        Seat.objects.create(session=table, player=Player.for_name(name), position=position)
+        player = Player.for_name(spelling.get(name, name), table=own, event=event)
+        Seat.objects.create(session=table, player=player, position=position)
     for raw_hand in raw["hands"]:
         changes = raw_hand.pop("changes")
         created = parse_datetime(raw_hand.pop("created"))

@@ -34,17 +34,43 @@ def game_titles() -> list[tuple[str, str]]:
 
 
 class Player(models.Model):
-    """A person at the ledger's tables, known by one name however it is typed."""
+    """A person, known by one name however it is typed, within one circle of people: a lone
+    table's, or a tournament's (its every round and table). Two circles' Annas are two people;
+    within one, "Anna", "anna" and "Ａｎｎａ" are one."""
 
     name = models.CharField(max_length=NAME_LENGTH, help_text="As first typed.")
     # scoring.names.canonical(name): "Anna", "anna" and "Ａｎｎａ" are one player. Kept by
     # save(); compared here, not by the database's own case folding, which differs between
     # SQLite and PostgreSQL and knows nothing of NFKC.
-    key = models.CharField(max_length=255, unique=True, editable=False)
+    key = models.CharField(max_length=255, editable=False)
+    # The circle: exactly one of these.
+    table = models.ForeignKey(
+        "TableSession", null=True, blank=True, on_delete=models.CASCADE, related_name="players"
+    )
+    event = models.ForeignKey(
+        "Event", null=True, blank=True, on_delete=models.CASCADE, related_name="players"
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "key"],
+                condition=models.Q(table__isnull=False),
+                name="player_key_per_table",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "key"],
+                condition=models.Q(event__isnull=False),
+                name="player_key_per_event",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(table__isnull=False, event__isnull=True)
+                | models.Q(table__isnull=True, event__isnull=False),
+                name="player_in_one_circle",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -56,17 +82,22 @@ class Player(models.Model):
         super().save(*args, **kwargs)
 
     @classmethod
-    def for_name(cls, name: str) -> Player:
-        """The player ``name`` names, known from now on if they were not."""
-        player, _ = cls.objects.get_or_create(key=canonical(name), defaults={"name": name})
+    def for_name(
+        cls, name: str, *, table: TableSession | None = None, event: Event | None = None
+    ) -> Player:
+        """The player ``name`` names at a lone ``table`` or in an ``event``, known there from
+        now on if they were not."""
+        player, _ = cls.objects.get_or_create(
+            key=canonical(name), table=table, event=event, defaults={"name": name}
+        )
         return player
 
     @classmethod
-    def spellings(cls, names: list[str]) -> dict[str, str]:
-        """Each of ``names`` as the ledger knows it ("anna" -> "Anna"), or as given if new."""
+    def spellings(cls, names: list[str], *, event: Event) -> dict[str, str]:
+        """Each of ``names`` as ``event`` knows it ("anna" -> "Anna"), or as given if new."""
         keys = {name: canonical(name) for name in names}
-        known = dict(cls.objects.filter(key__in=keys.values()).values_list("key", "name"))
-        return {name: known.get(key, name) for name, key in keys.items()}
+        known = cls.objects.filter(event=event, key__in=keys.values()).values_list("key", "name")
+        return {name: dict(known).get(key, name) for name, key in keys.items()}
 
 
 class TableSession(models.Model):
@@ -142,7 +173,8 @@ class TableSession(models.Model):
 
 class Seat(models.Model):
     session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="seats")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    # RESTRICT: a player cannot go while seated, but goes with their table.
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="seats")
     position = models.PositiveSmallIntegerField(help_text="Counter-clockwise from 0.")
 
     class Meta:
@@ -221,7 +253,7 @@ class Result(models.Model):
 
     session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="results")
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="results")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="results")
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="results")
     # As the hand shows it (doubled in Tsair Deng, fish points in Tiu Yu; 0 for the holder of
     # declared doubles); None only where the engine gives the player no score.
     score = models.IntegerField(null=True, blank=True)

@@ -146,8 +146,8 @@ def names_at_tables_of(user: User | AnonymousUser) -> list[str]:
     names the new-table form suggests to them. Nobody else's names are published."""
     if not user.is_authenticated:
         return []
-    players = Player.objects.filter(seats__session__owner=user).distinct().order_by("name")
-    return list(players.values_list("name", flat=True)[:200])
+    players = Player.objects.filter(seats__session__owner=user).order_by("name")
+    return list(players.values_list("name", flat=True).distinct()[:200])
 
 
 def session_by_token(token: str) -> TableSession:

@@ -19,6 +19,7 @@ from django.db.models import Max, Prefetch
 import scoring
 from ledger.models import (
     NAME_LENGTH,
+    Event,
     Hand,
     HandChange,
     Player,
@@ -84,10 +85,12 @@ def session_create(
     ``round`` and ``table_number``: where a tournament seated it; ``ends_at``: when its time
     runs out, set on a phone in ``time_zone``).
 
-    Each name is seated as the ledger knows it ("anna" is the Anna of earlier tables), and
-    ``first`` as seated. Raises ScoringError (with its path) on anything invalid.
+    A lone table's players are its own; a tournament's table seats the tournament's players,
+    each name as the tournament knows it ("anna" is the Anna who registered), and ``first`` as
+    seated. Raises ScoringError (with its path) on anything invalid.
     """
-    seating, first = _as_seated(seating, first)
+    event = round.event if round is not None else None
+    seating, first = _as_seated(seating, first, event)
     document = {"game": game, "options": options, "seating": seating, "first": first}
     scoring.score_session(scoring.parse_session(document))
     with transaction.atomic():
@@ -101,21 +104,23 @@ def session_create(
             ends_at=ends_at,
             time_zone=time_zone,
         )
+        own = session if event is None else None  # a lone table's players are its own
         for position, name in enumerate(seating):
-            Seat.objects.create(session=session, player=Player.for_name(name), position=position)
+            player = Player.for_name(name, table=own, event=event)
+            Seat.objects.create(session=session, player=player, position=position)
         empty = tally.Tally.empty(session.seating)  # seated names, as stored
         session.tally = tally.stored(session, empty, session.revision)
         session.save(update_fields=["tally"])
     return session
 
 
-def _as_seated(seating: list[str], first: str) -> tuple[list[str], str]:
-    """The names as a new table stores them: a known player's as the ledger knows it, a new
-    one's tidied; and who leads first, as seated."""
+def _as_seated(seating: list[str], first: str, event: Event | None) -> tuple[list[str], str]:
+    """The names as a new table stores them: tidied, and in a tournament as it knows them; and
+    who leads first, as seated."""
     tidied = [names.tidy(name) for name in seating]
     for i, name in enumerate(tidied):
         names.check(name, f"seating[{i}]", NAME_LENGTH)
-    known = Player.spellings(tidied)
+    known = Player.spellings(tidied, event=event) if event else {name: name for name in tidied}
     seated = [known[name] for name in tidied]
     leader = {names.canonical(name): name for name in seated}.get(names.canonical(first), first)
     return seated, leader

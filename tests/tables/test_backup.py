@@ -156,15 +156,16 @@ def test_import_refuses_a_version_it_does_not_know(owned, tmp_path, capsys):
         call_command("ledger_import", str(backup))
 
 
-def test_a_table_imported_where_its_players_are_known_in_another_case_works(
+def test_a_table_imported_beside_another_with_the_same_names_keeps_its_own_players(
     ce_deng, tmp_path, capsys, client
 ):
     _played(ce_deng)
     before = selectors.scored(ce_deng).result
     backup = _exported(tmp_path, capsys)
     _wipe()
-    # The target database knows them spelled otherwise.
-    services.session_create(
+    # The target database has another table whose players go by the same names, spelled
+    # otherwise: they are other people (a lone table's players are its own).
+    other = services.session_create(
         game="ce-deng", options={}, seating=["ANNA", "bob", "Ｃｅｌｉｎｅ", "dominic"], first="bob"
     )
 
@@ -172,12 +173,13 @@ def test_a_table_imported_where_its_players_are_known_in_another_case_works(
 
     table = selectors.session_by_token(ce_deng.token)
     after = selectors.scored(table).result
-    assert table.seating == ["ANNA", "bob", "Ｃｅｌｉｎｅ", "dominic"] and table.first == "ANNA"
+    assert table.seating == SEATING and table.first == "Anna"
     assert list(after.totals.net.values()) == list(before.totals.net.values())
     assert table.tally == tally.stored(table, tally.count(table, _hands(table)), table.revision)
     for page in ("table", "summary", "history"):
         assert client.get(reverse(page, args=[table.token])).status_code == 200
-    assert Player.objects.count() == 4
+    assert Player.objects.filter(table=table).count() == Player.objects.filter(table=other).count()
+    assert Player.objects.count() == 8
 
 
 def _hands(table):

@@ -24,37 +24,56 @@ def api() -> APIClient:
     return APIClient()
 
 
-def test_a_known_name_typed_in_another_case_sits_as_the_known_player(client, db):
-    services.session_create(
+def test_two_lone_tables_annas_are_two_people_each_seated_as_typed(client, db):
+    first = services.session_create(
         game="jie-long", options={}, seating=["Anna", "Bob", "Celine"], first="Anna"
     )
 
     post = {"game": "jie-long", "first": "0", "player_0": "anna", "player_1": "bob"}
     response = client.post(reverse("session_new"), post | {"player_2": "celine"})
 
-    table = TableSession.objects.first()
+    table = TableSession.objects.exclude(pk=first.pk).get()
     assert response.status_code == 302
-    assert table.seating == ["Anna", "Bob", "Celine"] and table.first == "Anna"
+    assert table.seating == ["anna", "bob", "celine"] and table.first == "anna"
     for page in ("table", "summary"):
         assert client.get(reverse(page, args=[table.token])).status_code == 200
     csv = client.get(reverse("export", args=[table.token, "hands"]))
     assert csv.status_code == 200 and b"".join(csv.streaming_content)
-    assert Player.objects.count() == 3
+    assert Player.objects.count() == 6
+    assert set(Player.objects.filter(table=first).values_list("name", flat=True)) == {
+        "Anna",
+        "Bob",
+        "Celine",
+    }
 
 
-def test_the_api_seats_a_known_name_as_the_ledger_knows_it(api, db):
-    services.session_create(
-        game="jie-long", options={}, seating=["Anna", "Bob", "Celine"], first="Anna"
+def test_a_tournament_seats_a_name_as_its_registration_has_it(db):
+    event = event_services.event_create(name="Club", game="jie-long", options={}, rounds=1)
+    for name in ("Anna", "Bob", "Celine"):
+        event_services.entry_add(event=event, name=name, organiser=True)
+    round = event_services.round_seat(event=event)
+    table = services.session_create(
+        game="jie-long",
+        options={},
+        seating=["anna", "BOB", " celine "],
+        first="anna",
+        round=round,
+        table_number=9,
     )
 
+    assert table.seating == ["Anna", "Bob", "Celine"] and table.first == "Anna"
+    assert Player.objects.filter(event=event).count() == 3  # the entries' players, seated
+
+
+def test_the_api_seats_names_as_typed_and_plays_them(api, db):
     body = {"game": "jie-long", "seating": ["anna", "BOB", " celine "], "first": "anna"}
     created = api.post(f"{API}/sessions/", body, format="json")
 
     assert created.status_code == 201
-    assert created.json()["seating"] == ["Anna", "Bob", "Celine"]
-    assert created.json()["first"] == "Anna"
-    hand = {"number": 1, "hand": {"results": {"Anna": {"pips": 0}, "Bob": {"pips": 3},
-                                              "Celine": {"pips": 5}}}}  # fmt: skip
+    assert created.json()["seating"] == ["anna", "BOB", "celine"]
+    assert created.json()["first"] == "anna"
+    hand = {"number": 1, "hand": {"results": {"anna": {"pips": 0}, "BOB": {"pips": 3},
+                                              "celine": {"pips": 5}}}}  # fmt: skip
     saved = api.post(
         f"{API}/sessions/{created.json()['token']}/hands/", hand, format="json",
         HTTP_IDEMPOTENCY_KEY="first-hand-key",
@@ -71,12 +90,13 @@ def test_the_api_seats_a_known_name_as_the_ledger_knows_it(api, db):
         ("Strauß", "STRAUSS"),  # case folding, not lower()
     ],
 )
-def test_look_alike_spellings_are_one_player(db, first, second):
-    one = services.session_create(game="jie-long", options={}, seating=[first, "B"], first="B")
-    two = services.session_create(game="jie-long", options={}, seating=[second, "B"], first="B")
+def test_look_alike_spellings_are_one_player_in_a_tournament(db, first, second):
+    event = event_services.event_create(name="Club", game="jie-long", options={}, rounds=1)
+    one = event_services.entry_add(event=event, name=first, organiser=True)
+    two = event_services.entry_add(event=event, name=second, organiser=True)
 
-    assert one.seating == two.seating == [first, "B"]
-    assert Player.objects.count() == 2
+    assert one.pk == two.pk and one.player.name == first
+    assert Player.objects.filter(event=event).count() == 1
 
 
 def test_dotted_and_plain_capital_i_are_two_players_and_neither_breaks(client, db):
@@ -165,9 +185,9 @@ def test_the_migration_gives_every_player_a_key_and_keeps_look_alikes_apart(tran
     try:
         executor = MigrationExecutor(connection)
         executor.migrate([("ledger", "0007_player_key")])
-        keys = dict(Player.objects.values_list("name", "key"))
+        then = executor.loader.project_state([("ledger", "0007_player_key")]).apps
+        keys = dict(then.get_model("ledger", "Player").objects.values_list("name", "key"))
         assert keys["Anna"] == "anna" and keys["Bob"] == "bob"
         assert keys["Ａｎｎａ"] != "anna" and keys["Ａｎｎａ"].startswith("anna")
-        assert Player.for_name("ANNA").name == "Anna"
     finally:
         call_command("migrate", verbosity=0)
