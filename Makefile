@@ -35,7 +35,7 @@ test: $(INSTALLED) lint
 	@if $(BIN)/python -c "import psycopg, sys; psycopg.connect(sys.argv[1], dbname='postgres', connect_timeout=3).close()" '$(POSTGRES_URL)' 2>/dev/null; then \
 		echo "Again on PostgreSQL ($(POSTGRES_URL)):"; \
 		DATABASE_URL='$(POSTGRES_URL)' SECRET_KEY="$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')" \
-			$(PYTEST) tests/ledger tests/tables tests/api tests/events tests/fuzz tests/browser; \
+			$(PYTEST) tests/ledger tests/tables tests/groups tests/api tests/events tests/fuzz tests/browser; \
 	elif [ -n "$$REQUIRE_POSTGRES" ]; then \
 		echo "PostgreSQL is required but does not answer at $(POSTGRES_URL)"; exit 1; \
 	else \

@@ -8,6 +8,7 @@ Migrations name ``game_titles``, ``new_token`` and ``default_tie_breakers`` from
 """
 
 from ledger.events.models import Entry, Event, Round, default_tie_breakers
+from ledger.groups.models import Group, Payment
 from ledger.tables.models import (
     NAME_LENGTH,
     TOKEN_BYTES,
@@ -26,8 +27,10 @@ __all__ = [
     "TOKEN_BYTES",
     "Entry",
     "Event",
+    "Group",
     "Hand",
     "HandChange",
+    "Payment",
     "Player",
     "Result",
     "Round",

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser
 
     from ledger.events.models import Event
+    from ledger.groups.models import Group
 
 TOKEN_BYTES = 16  # 128 bits: a link nobody can guess
 NAME_LENGTH = 40
@@ -35,8 +36,8 @@ def game_titles() -> list[tuple[str, str]]:
 
 class Player(models.Model):
     """A person, known by one name however it is typed, within one circle of people: a lone
-    table's, or a tournament's (its every round and table). Two circles' Annas are two people;
-    within one, "Anna", "anna" and "Ａｎｎａ" are one."""
+    table's, a tournament's (its every round and table) or a group's (its every table). Two
+    circles' Annas are two people; within one, "Anna", "anna" and "Ａｎｎａ" are one."""
 
     name = models.CharField(max_length=NAME_LENGTH, help_text="As first typed.")
     # scoring.names.canonical(name): "Anna", "anna" and "Ａｎｎａ" are one player. Kept by
@@ -49,6 +50,9 @@ class Player(models.Model):
     )
     event = models.ForeignKey(
         "Event", null=True, blank=True, on_delete=models.CASCADE, related_name="players"
+    )
+    group = models.ForeignKey(
+        "Group", null=True, blank=True, on_delete=models.CASCADE, related_name="players"
     )
     created = models.DateTimeField(auto_now_add=True)
 
@@ -65,9 +69,15 @@ class Player(models.Model):
                 condition=models.Q(event__isnull=False),
                 name="player_key_per_event",
             ),
+            models.UniqueConstraint(
+                fields=["group", "key"],
+                condition=models.Q(group__isnull=False),
+                name="player_key_per_group",
+            ),
             models.CheckConstraint(
-                condition=models.Q(table__isnull=False, event__isnull=True)
-                | models.Q(table__isnull=True, event__isnull=False),
+                condition=models.Q(table__isnull=False, event__isnull=True, group__isnull=True)
+                | models.Q(table__isnull=True, event__isnull=False, group__isnull=True)
+                | models.Q(table__isnull=True, event__isnull=True, group__isnull=False),
                 name="player_in_one_circle",
             ),
         ]
@@ -83,20 +93,30 @@ class Player(models.Model):
 
     @classmethod
     def for_name(
-        cls, name: str, *, table: TableSession | None = None, event: Event | None = None
+        cls,
+        name: str,
+        *,
+        table: TableSession | None = None,
+        event: Event | None = None,
+        group: Group | None = None,
     ) -> Player:
-        """The player ``name`` names at a lone ``table`` or in an ``event``, known there from
-        now on if they were not."""
+        """The player ``name`` names at a lone ``table``, in an ``event`` or in a ``group``,
+        known there from now on if they were not."""
         player, _ = cls.objects.get_or_create(
-            key=canonical(name), table=table, event=event, defaults={"name": name}
+            key=canonical(name), table=table, event=event, group=group, defaults={"name": name}
         )
         return player
 
     @classmethod
-    def spellings(cls, names: list[str], *, event: Event) -> dict[str, str]:
-        """Each of ``names`` as ``event`` knows it ("anna" -> "Anna"), or as given if new."""
+    def spellings(
+        cls, names: list[str], *, event: Event | None = None, group: Group | None = None
+    ) -> dict[str, str]:
+        """Each of ``names`` as the ``event`` or ``group`` knows it ("anna" -> "Anna"), or
+        as given if new."""
         keys = {name: canonical(name) for name in names}
-        known = cls.objects.filter(event=event, key__in=keys.values()).values_list("key", "name")
+        known = cls.objects.filter(
+            event=event, group=group, table=None, key__in=keys.values()
+        ).values_list("key", "name")
         return {name: dict(known).get(key, name) for name, key in keys.items()}
 
 
@@ -137,6 +157,10 @@ class TableSession(models.Model):
         "Round", null=True, blank=True, on_delete=models.CASCADE, related_name="tables"
     )
     table_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    # A table a group started: it seats the group's players, and counts in its ledger.
+    group = models.ForeignKey(
+        "Group", null=True, blank=True, on_delete=models.CASCADE, related_name="tables"
+    )
 
     class Meta:
         ordering = ["-created"]

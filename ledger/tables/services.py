@@ -20,6 +20,7 @@ import scoring
 from ledger.models import (
     NAME_LENGTH,
     Event,
+    Group,
     Hand,
     HandChange,
     Player,
@@ -80,17 +81,18 @@ def session_create(
     table_number: int | None = None,
     ends_at: datetime | None = None,
     time_zone: str = "",
+    group: Group | None = None,
 ) -> TableSession:
     """Start a table session (``owner``: the organiser account starting it, if any;
     ``round`` and ``table_number``: where a tournament seated it; ``ends_at``: when its time
     runs out, set on a phone in ``time_zone``).
 
-    A lone table's players are its own; a tournament's table seats the tournament's players,
-    each name as the tournament knows it ("anna" is the Anna who registered), and ``first`` as
+    A lone table's players are its own; a tournament's or a ``group``'s table seats its
+    players, each name as it knows them ("anna" is the Anna who registered), and ``first`` as
     seated. Raises ScoringError (with its path) on anything invalid.
     """
     event = round.event if round is not None else None
-    seating, first = _as_seated(seating, first, event)
+    seating, first = _as_seated(seating, first, event, group)
     document = {"game": game, "options": options, "seating": seating, "first": first}
     scoring.score_session(scoring.parse_session(document))
     with transaction.atomic():
@@ -103,10 +105,11 @@ def session_create(
             table_number=table_number,
             ends_at=ends_at,
             time_zone=time_zone,
+            group=group,
         )
-        own = session if event is None else None  # a lone table's players are its own
+        own = session if event is None and group is None else None  # a lone table's own
         for position, name in enumerate(seating):
-            player = Player.for_name(name, table=own, event=event)
+            player = Player.for_name(name, table=own, event=event, group=group)
             Seat.objects.create(session=session, player=player, position=position)
         empty = tally.Tally.empty(session.seating)  # seated names, as stored
         session.tally = tally.stored(session, empty, session.revision)
@@ -114,13 +117,20 @@ def session_create(
     return session
 
 
-def _as_seated(seating: list[str], first: str, event: Event | None) -> tuple[list[str], str]:
-    """The names as a new table stores them: tidied, and in a tournament as it knows them; and
-    who leads first, as seated."""
+def _as_seated(
+    seating: list[str], first: str, event: Event | None, group: Group | None
+) -> tuple[list[str], str]:
+    """The names as a new table stores them: tidied, and in a tournament or group as it knows
+    them; and who leads first, as seated."""
     tidied = [names.tidy(name) for name in seating]
     for i, name in enumerate(tidied):
         names.check(name, f"seating[{i}]", NAME_LENGTH)
-    known = Player.spellings(tidied, event=event) if event else {name: name for name in tidied}
+    circle = event is not None or group is not None
+    known = (
+        Player.spellings(tidied, event=event, group=group)
+        if circle
+        else {name: name for name in tidied}
+    )
     seated = [known[name] for name in tidied]
     leader = {names.canonical(name): name for name in seated}.get(names.canonical(first), first)
     return seated, leader

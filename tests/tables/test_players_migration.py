@@ -1,4 +1,4 @@
-"""Migration 0015 gives every circle its own players (issue 20, item 1): on rows of the old
+"""Migration 0017 gives every circle its own players (issue 20, item 1): on rows of the old
 schema, where one Anna sat at two lone tables and played a tournament, each table and the
 tournament get an Anna of their own, with the same names, and every total (the result rows'
 sums and the engine's totals) is what it was, to the cent."""
@@ -14,7 +14,7 @@ from ledger.models import Entry, Player, Result, TableSession
 from ledger.tables import selectors
 from tests.tables.conftest import SEATING, plain_hand
 
-BEFORE = ("ledger", "0013_table_ends_by_time")  # before the result rows (0014) and circles
+BEFORE = ("ledger", "0013_table_ends_by_time")  # before the result rows and the circles
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Migration 0014 writes the result rows of every hand already stored: run on rows of the old
+"""Migration 0015 writes the result rows of every hand already stored: run on rows of the old
 schema (0013), each table's rows add up to the totals the engine gives from its hands, to the
 cent, hand by hand and player by player; voided hands and redeals have none."""
 

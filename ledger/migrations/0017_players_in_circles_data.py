@@ -5,8 +5,7 @@ each lone table a copy of its seated players; the names are the same, so every t
 and export is too. The old shared rows, no longer used, go.
 """
 
-import django.db.models.deletion
-from django.db import migrations, models
+from django.db import migrations
 
 
 def split(apps, schema_editor):
@@ -47,39 +46,9 @@ def split(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('ledger', '0014_hand_results'),
+        ("ledger", "0016_players_in_circles"),
     ]
 
     operations = [
-        migrations.AddField(
-            model_name='player',
-            name='event',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='players', to='ledger.event'),
-        ),
-        migrations.AddField(
-            model_name='player',
-            name='table',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='players', to='ledger.tablesession'),
-        ),
-        migrations.AlterField(
-            model_name='entry',
-            name='player',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='entries', to='ledger.player'),
-        ),
-        migrations.AlterField(
-            model_name='player',
-            name='key',
-            field=models.CharField(editable=False, max_length=255),
-        ),
-        migrations.AlterField(
-            model_name='result',
-            name='player',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='results', to='ledger.player'),
-        ),
-        migrations.AlterField(
-            model_name='seat',
-            name='player',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='seats', to='ledger.player'),
-        ),
         migrations.RunPython(split, migrations.RunPython.noop),
     ]

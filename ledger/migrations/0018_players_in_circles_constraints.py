@@ -1,4 +1,4 @@
-"""Each circle knows a name once, and a player is in exactly one circle (after 0015 moved them:
+"""Each circle knows a name once, and a player is in exactly one circle (after 0017 moved them:
 on PostgreSQL a table whose rows were just changed cannot be altered in the same transaction)."""
 
 from django.db import migrations, models
@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("ledger", "0015_players_in_circles"),
+        ("ledger", "0017_players_in_circles_data"),
     ]
 
     operations = [

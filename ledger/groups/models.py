@@ -1,0 +1,68 @@
+"""A group of regulars: its players (a circle, as a lone table's or a tournament's), the tables
+it starts, and the payments its players record between them."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from ledger.tables.models import Player, game_titles, new_token
+
+
+class Group(models.Model):
+    """Friends who play again and again: one circle of players across all its tables."""
+
+    name = models.CharField(max_length=80)
+    game = models.CharField(max_length=20, choices=game_titles, help_text="Its usual game.")
+    options = models.JSONField(default=dict, blank=True, help_text="Its usual options.")
+    # The members' link reads and plays; the organiser's also voids payments and hands.
+    token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    organiser_token = models.CharField(
+        max_length=32, unique=True, default=new_token, editable=False
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Payment(models.Model):
+    """Money (or chips) one player paid another outside the hands: "Bob paid Anna 20 in cash".
+    It moves their balances; it is never deleted, only voided, and a retry with the same
+    idempotency key records nothing more."""
+
+    class Unit(models.TextChoices):
+        MONEY = "money", _("money")
+        CHIPS = "chips", _("chips")
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="payments")
+    payer = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="paid")
+    payee = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="received")
+    amount = models.DecimalField(max_digits=24, decimal_places=4)
+    unit = models.CharField(max_length=5, choices=Unit.choices, default=Unit.MONEY)
+    note = models.CharField(max_length=80, blank=True)
+    device = models.CharField(max_length=40, blank=True)
+    idempotency_key = models.CharField(max_length=64, blank=True, default="")
+    request_hash = models.CharField(max_length=64, blank=True, default="")
+    created = models.DateTimeField(auto_now_add=True)
+    voided = models.DateTimeField(null=True, blank=True, help_text="When it was voided.")
+
+    class Meta:
+        ordering = ["created", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["group", "idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="payment_idempotency_key_unique",
+            ),
+            models.CheckConstraint(condition=models.Q(amount__gt=0), name="payment_positive"),
+            models.CheckConstraint(
+                condition=~models.Q(payer=models.F("payee")), name="payment_between_two"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.payer} paid {self.payee} {self.amount} {self.unit}"

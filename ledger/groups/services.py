@@ -1,0 +1,196 @@
+"""Every write to a group: typed, keyword-only, one transaction each.
+
+A group's tables are ordinary tables (``ledger.tables.services``) that seat the group's players;
+its payments move the players' balances and are never deleted, only voided.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+from decimal import Decimal, InvalidOperation
+from typing import Any, NamedTuple
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+import scoring
+from ledger.groups.models import Group, Payment
+from ledger.tables import services as table_services
+from ledger.tables.models import Player, TableSession
+from scoring import names
+from scoring.options import AMOUNT
+
+GROUP_NAME_LENGTH = 80
+
+
+class Refused(ValueError):
+    """What a group cannot take, said in the reader's language; ``field`` names what is wrong."""
+
+    def __init__(self, message: str, field: str = "") -> None:
+        super().__init__(message)
+        self.message, self.field = message, field
+
+
+class KeyReused(Exception):
+    """The idempotency key was used for a different payment; ``payment`` is what it recorded."""
+
+    def __init__(self, payment: Payment) -> None:
+        super().__init__("this idempotency key was already used for a different payment")
+        self.payment = payment
+
+
+def group_create(*, name: str, game: str, options: dict[str, Any]) -> Group:
+    """Start a group with a name, its usual game and options. Raises Refused for the name and
+    ScoringError for a game or options the engine refuses."""
+    name = names.tidy(name)
+    if not name:
+        raise Refused(_("The group needs a name."), "name")
+    names.check(name, "name", GROUP_NAME_LENGTH)  # shown on its every page, as a player's name
+    # The engine checks the game and options, on the smallest table the game allows.
+    game_rules = scoring.get_game(game)
+    seating = [f"P{i}" for i in range(game_rules.player_counts[0])]
+    document = {"game": game, "options": options, "seating": seating, "first": seating[0]}
+    scoring.score_session(scoring.parse_session(document))
+    return Group.objects.create(name=name, game=game, options=options)
+
+
+def table_start(
+    *,
+    group: Group,
+    seating: list[str],
+    first: str,
+    game: str | None = None,
+    options: dict[str, Any] | None = None,
+) -> TableSession:
+    """Start a table of the group: its players (new names join the group), its usual game and
+    options unless others are given."""
+    return table_services.session_create(
+        game=game or group.game,
+        options=group.options if options is None else options,
+        seating=seating,
+        first=first,
+        group=group,
+    )
+
+
+def play_again(*, table: TableSession, draw: bool = False) -> TableSession:
+    """A new table of the same group with the same players, game and options: in the seats
+    they had, led by who led before; or, with ``draw``, seats and leader drawn anew."""
+    if table.group is None:
+        raise Refused(_("Only a group's table can be played again from its group."))
+    seating = table.seating
+    first = table.first
+    if draw:
+        seating = secrets.SystemRandom().sample(seating, len(seating))
+        first = secrets.choice(seating)
+    return table_start(
+        group=table.group, seating=seating, first=first, game=table.game, options=table.options
+    )
+
+
+class Recorded(NamedTuple):
+    payment: Payment
+    replayed: bool = False  # a retry: recorded by an earlier submission
+
+
+def payment_record(
+    *,
+    group: Group,
+    payer: str,
+    payee: str,
+    amount: Decimal | str | int,
+    unit: str = Payment.Unit.MONEY,
+    note: str = "",
+    device: str = "",
+    idempotency_key: str = "",
+) -> Recorded:
+    """Record that ``payer`` paid ``payee`` ``amount``, exactly once: a retry with the same
+    ``idempotency_key`` returns the first record and records nothing; the same key with another
+    payment raises KeyReused. Raises Refused for anything that cannot be."""
+    found = _players(group, {"from": payer, "to": payee})
+    value = _amount(amount)
+    if unit not in Payment.Unit.values:
+        raise Refused(_("A payment is in money or in chips."), "unit")
+    if found["from"] == found["to"]:
+        raise Refused(_("A payment is between two players."), "to")
+    request = [found["from"].pk, found["to"].pk, str(value), unit, note]
+    request_hash = hashlib.sha256(json.dumps(request).encode()).hexdigest()
+    try:
+        with transaction.atomic():
+            if replay := _replay(group, idempotency_key, request_hash):
+                return replay
+            made = Payment.objects.create(
+                group=group,
+                payer=found["from"],
+                payee=found["to"],
+                amount=value,
+                unit=unit,
+                note=plain_note(note),
+                device=device,
+                idempotency_key=idempotency_key,
+                request_hash=request_hash if idempotency_key else "",
+            )
+    except IntegrityError:  # another phone's retry of the same payment committed first
+        if replay := _replay(group, idempotency_key, request_hash):
+            return replay
+        raise
+    return Recorded(made)
+
+
+def plain_note(note: str) -> str:
+    note = names.tidy(note)[:80]
+    if note:
+        names.check(note, "note", 80)
+    return note
+
+
+def _replay(group: Group, key: str, request_hash: str) -> Recorded | None:
+    if not key:
+        return None
+    earlier = group.payments.filter(idempotency_key=key).first()
+    if earlier is None:
+        return None
+    if earlier.request_hash != request_hash:
+        raise KeyReused(earlier)
+    return Recorded(earlier, replayed=True)
+
+
+def _players(group: Group, wanted: dict[str, str]) -> dict[str, Player]:
+    keys = {field: names.canonical(names.tidy(name)) for field, name in wanted.items()}
+    known = {p.key: p for p in Player.objects.filter(group=group, key__in=keys.values())}
+    for field, key in keys.items():
+        if key not in known:
+            message = _("{name} does not play in this group.").format(name=wanted[field])
+            raise Refused(message, field)
+    return {field: known[key] for field, key in keys.items()}
+
+
+def _amount(amount: Decimal | str | int) -> Decimal:
+    try:
+        value = Decimal(str(amount).strip())
+    except InvalidOperation:
+        value = Decimal("NaN")
+    exponent = value.as_tuple().exponent if value.is_finite() else 0
+    places = -exponent if isinstance(exponent, int) else 0
+    if not value.is_finite() or not 0 < value <= AMOUNT.most or places > AMOUNT.places:
+        raise Refused(
+            _(
+                "An amount is more than 0, at most {most}, with at most {places} decimal places."
+            ).format(most=AMOUNT.most, places=AMOUNT.places),
+            "amount",
+        )
+    return value
+
+
+def payment_void(*, payment: Payment) -> Payment:
+    """Void a payment: it stays on record, marked with when, and moves no balance."""
+    with transaction.atomic():
+        current = Payment.objects.select_for_update().get(pk=payment.pk)
+        if current.voided is not None:
+            raise Refused(_("This payment was already voided."))
+        current.voided = timezone.now()
+        current.save(update_fields=["voided"])
+    return current
