@@ -19,6 +19,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from ledger.api.serializers import stored_hand
 from ledger.api.shapes import ErrorShape
 from ledger.events import services as event_services
+from ledger.groups import services as group_services
 from ledger.tables import services
 from ledger.web import limits
 from scoring import ScoringError
@@ -105,6 +106,11 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(_error(str(exc)), status=409)
     if isinstance(exc, event_services.Refused):
         return Response(_error(str(exc)), status=400)
+    if isinstance(exc, group_services.Refused):
+        return Response(_error(exc.message, exc.field), status=400)
+    if isinstance(exc, group_services.KeyReused):
+        message = "this Idempotency-Key was already used for a different payment"
+        return Response(_error(message, "Idempotency-Key"), status=422)
     if isinstance(exc, services.TableLocked):
         message = "this table is locked by its organiser: nothing was saved"
         return Response(_error(message), status=423)

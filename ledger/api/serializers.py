@@ -94,6 +94,11 @@ def time_end(data: dict[str, Any], kept: datetime | None = None) -> datetime | N
 
 class SessionIn(TimeIn):
     game = GameField()
+    group = StrictChar(
+        max_length=32,
+        required=False,
+        help_text="A group's link: the table seats the group's players and counts in its ledger.",
+    )
     options = OptionsField(required=False, default=dict)
     seating = serializers.ListField(child=StrictChar(max_length=40), max_length=8)
     first = StrictChar(max_length=40, required=False)

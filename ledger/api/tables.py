@@ -54,6 +54,7 @@ from ledger.api.throttles import (
     WriteThrottle,
     charge_by_cost,
 )
+from ledger.groups import selectors as group_selectors
 from ledger.models import TableSession
 from ledger.tables import exports as table_exports
 from ledger.tables import selectors, services
@@ -264,13 +265,20 @@ class Sessions(APIView):
 
     @extend_schema(
         request=s.SessionIn,
-        responses={201: s.CreatedSessionOut, 400: ErrorShape, 401: ErrorShape, **WRITE_RESPONSES},
+        responses={
+            201: s.CreatedSessionOut,
+            400: ErrorShape,
+            401: ErrorShape,
+            404: OpenApiResponse(ErrorShape, "No such group: check its token."),
+            **WRITE_RESPONSES,
+        },
         tags=["sessions"],
     )
     def post(self, request: Request) -> Response:
         """Start a table. Anyone may, as on the web; with an organiser account's token the
         table is yours (you hold its organiser's rights without the organiser token)."""
         data = valid(s.SessionIn, request.data)
+        group = group_selectors.group_by_token(data["group"]) if "group" in data else None
         seating = data["seating"]
         session = services.session_create(
             game=data["game"],
@@ -279,6 +287,7 @@ class Sessions(APIView):
             first=data.get("first") or (seating[0] if seating else ""),
             owner=request.user if request.user.is_authenticated else None,
             ends_at=s.time_end(data),
+            group=group,
         )
         sheet = selectors.scored(selectors.session_by_token(session.token))
         body = {**_session_out(request, sheet), "organiser_token": session.organiser_token}

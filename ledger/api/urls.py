@@ -1,7 +1,7 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
-from ledger.api import events, tables
+from ledger.api import events, groups, tables
 
 urlpatterns = [
     path("score", tables.Score.as_view(), name="api-score"),
@@ -51,6 +51,18 @@ urlpatterns = [
         "results/<token:results_token>/<slug:kind>.csv",
         events.EventExport.as_view(),
         name="api-event-export",
+    ),
+    path("groups/", groups.Groups.as_view(), name="api-groups"),
+    path("groups/<token:group_token>/", groups.GroupDetail.as_view(), name="api-group"),
+    path(
+        "groups/<token:group_token>/payments/",
+        groups.GroupPayments.as_view(),
+        name="api-payments",
+    ),
+    path(
+        "groups/<token:group_token>/payments/<number:payment>/void/",
+        groups.PaymentVoid.as_view(),
+        name="api-payment-void",
     ),
     path("schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves Swagger UI's set-up as a script of its own, not inline, and our

@@ -13,6 +13,7 @@ from django.db.models import Count, Q, Sum
 import scoring
 from ledger.groups.models import Group, Payment
 from ledger.tables.models import Player, Result, TableSession
+from ledger.web.limits import NoSuchLink
 from scoring import GAMES, Transfer
 
 
@@ -92,3 +93,11 @@ def ledger(group: Group) -> Ledger:
         balances[players[payer]] += amount
         balances[players[payee]] -= amount
     return out
+
+
+def group_by_token(token: str) -> Group:
+    """The group this link opens, or NoSuchLink (404, and counted by the guess limit)."""
+    try:
+        return Group.objects.get(token=token)
+    except Group.DoesNotExist:
+        raise NoSuchLink("No such group") from None

@@ -16,6 +16,7 @@ from django.contrib.auth.models import User
 from rest_framework.authtoken.models import Token
 
 from ledger.events import services as event_services
+from ledger.groups import services as group_services
 from ledger.tables import services
 from tests.tables.conftest import SEATING, plain_hand
 
@@ -45,6 +46,10 @@ def test_the_api_conforms_to_its_schema(live_server, settings):
     env = {**os.environ, "LEDGER_TABLE_TOKEN": table.token, "LEDGER_READ_TOKEN": table.read_token}
     env |= {"LEDGER_EVENT_TOKEN": event.token, "LEDGER_REGISTER_TOKEN": event.register_token}
     env |= {"LEDGER_RESULTS_TOKEN": event.read_token}
+    group = group_services.group_create(name="Teahouse", game="jie-long", options={})
+    group_services.table_start(group=group, seating=["Anna", "Bob"], first="Anna")
+    paid = group_services.payment_record(group=group, payer="Bob", payee="Anna", amount=1)
+    env |= {"LEDGER_GROUP_TOKEN": group.token, "LEDGER_PAYMENT": str(paid.payment.pk)}
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
 
     run = subprocess.run(

@@ -1,0 +1,145 @@
+"""/api/v1/ for groups: the group's link (in the path) reads it, starts its tables and records
+payments; voiding a payment takes the organiser token as ``X-Organiser-Token``. A table's link
+gives nothing of its group."""
+
+from __future__ import annotations
+
+import secrets
+
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from ledger.api import group_serializers as s
+from ledger.api.errors import CODE_RESPONSES, WRITE_RESPONSES, BadRequest, Forbidden
+from ledger.api.serializers import valid
+from ledger.api.shapes import ErrorShape
+from ledger.api.tables import IDEMPOTENCY_KEY
+from ledger.api.throttles import CodeThrottle, WriteThrottle
+from ledger.groups import selectors, services
+from ledger.groups.models import Group
+from ledger.web.limits import NoSuchLink
+
+GROUP = OpenApiParameter("group_token", str, OpenApiParameter.PATH, description="The group's link.")
+PAYMENT_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    required=True,
+    description="Made by the client for each payment (8 to 64 characters): sent again, the "
+    "payment is recorded once.",
+    pattern=r"^[\w-]{8,64}$",
+)
+ORGANISER = OpenApiParameter(
+    "X-Organiser-Token", str, OpenApiParameter.HEADER, description="The group's organiser token."
+)
+
+
+class Groups(APIView):
+    throttle_classes = [WriteThrottle]
+
+    @extend_schema(
+        request=s.GroupIn,
+        responses={201: s.CreatedGroupOut, 400: ErrorShape, **WRITE_RESPONSES},
+        tags=["groups"],
+    )
+    def post(self, request: Request) -> Response:
+        """Start a group: a name, its usual game and options. The answer holds its link and
+        its organiser token."""
+        data = valid(s.GroupIn, request.data)
+        group = services.group_create(**data)
+        body = {
+            **s.group_data(group),
+            "token": group.token,
+            "organiser_token": group.organiser_token,
+        }
+        return Response(body, status=201)
+
+
+class GroupDetail(APIView):
+    throttle_classes = [CodeThrottle]
+
+    @extend_schema(
+        parameters=[GROUP], responses={200: s.GroupOut, **CODE_RESPONSES}, tags=["groups"]
+    )
+    def get(self, request: Request, group_token: str) -> Response:
+        """The group's players, balances, settle-up, tables and payments."""
+        return Response(s.group_data(selectors.group_by_token(group_token)))
+
+
+class GroupPayments(APIView):
+    throttle_classes = [CodeThrottle, WriteThrottle]
+
+    @extend_schema(
+        parameters=[GROUP, PAYMENT_KEY],
+        request=s.PaymentIn,
+        responses={
+            201: s.PaymentOut,
+            200: OpenApiResponse(s.PaymentOut, "Sent again with the same key: recorded once."),
+            400: ErrorShape,
+            422: OpenApiResponse(ErrorShape, "The key was used for another payment."),
+            **CODE_RESPONSES,
+            **WRITE_RESPONSES,
+        },
+        tags=["groups"],
+    )
+    def post(self, request: Request, group_token: str) -> Response:
+        """Record that one player paid another ("Bob paid Anna 20 in cash"): it moves their
+        balances. Exactly once per Idempotency-Key."""
+        group = selectors.group_by_token(group_token)
+        key = request.headers.get("Idempotency-Key", "")
+        if not IDEMPOTENCY_KEY.fullmatch(key):
+            raise BadRequest(
+                "send an Idempotency-Key header: 8 to 64 letters, digits, - or _, "
+                "new for each payment",
+                "Idempotency-Key",
+            )
+        data = valid(s.PaymentIn, request.data)
+        recorded = services.payment_record(
+            group=group,
+            payer=data["from"],
+            payee=data["to"],
+            amount=data["amount"],
+            unit=data["unit"],
+            note=data["note"],
+            device=data["device"],
+            idempotency_key=key,
+        )
+        body = s.payment_data(recorded.payment)
+        return Response(body, status=200 if recorded.replayed else 201)
+
+
+def _require_organiser(request: Request, group: Group) -> None:
+    sent = request.headers.get("X-Organiser-Token", "")
+    if not secrets.compare_digest(sent.encode(), group.organiser_token.encode()):
+        raise Forbidden("only the group's organiser can void a payment: send X-Organiser-Token")
+
+
+class PaymentVoid(APIView):
+    throttle_classes = [CodeThrottle, WriteThrottle]
+
+    @extend_schema(
+        parameters=[
+            GROUP,
+            OpenApiParameter("payment", int, OpenApiParameter.PATH, description="Its id."),
+            ORGANISER,
+        ],
+        request=None,
+        responses={
+            200: s.PaymentOut,
+            400: ErrorShape,
+            403: OpenApiResponse(ErrorShape, "Only the group's organiser can void a payment."),
+            **CODE_RESPONSES,
+            **WRITE_RESPONSES,
+        },
+        tags=["groups"],
+    )
+    def post(self, request: Request, group_token: str, payment: int) -> Response:
+        """Void a payment: it stays on record, marked when, and moves no balance. Organiser."""
+        group = selectors.group_by_token(group_token)
+        _require_organiser(request, group)
+        found = group.payments.filter(pk=payment).first()
+        if found is None:
+            raise NoSuchLink("No such payment")
+        return Response(s.payment_data(services.payment_void(payment=found)))
