@@ -12,10 +12,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from ledger.api import group_serializers as s
-from ledger.api.errors import CODE_RESPONSES, WRITE_RESPONSES, BadRequest, Forbidden
+from ledger.api.errors import CODE_RESPONSES, WRITE_RESPONSES, Forbidden
 from ledger.api.serializers import valid
 from ledger.api.shapes import ErrorShape
-from ledger.api.tables import IDEMPOTENCY_KEY
+from ledger.api.tables import idempotency_key
 from ledger.api.throttles import CodeThrottle, WriteThrottle
 from ledger.groups import selectors, services
 from ledger.groups.models import Group
@@ -88,13 +88,7 @@ class GroupPayments(APIView):
         """Record that one player paid another ("Bob paid Anna 20 in cash"): it moves their
         balances. Exactly once per Idempotency-Key."""
         group = selectors.group_by_token(group_token)
-        key = request.headers.get("Idempotency-Key", "")
-        if not IDEMPOTENCY_KEY.fullmatch(key):
-            raise BadRequest(
-                "send an Idempotency-Key header: 8 to 64 letters, digits, - or _, "
-                "new for each payment",
-                "Idempotency-Key",
-            )
+        key = idempotency_key(request, "payment")
         data = valid(s.PaymentIn, request.data)
         recorded = services.payment_record(
             group=group,

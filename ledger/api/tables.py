@@ -109,6 +109,17 @@ def _require_organiser(request: Request, session: TableSession) -> None:
 IDEMPOTENCY_KEY = re.compile(r"[\w-]{8,64}", re.ASCII)
 
 
+def idempotency_key(request: Request, what: str) -> str:
+    """The request's Idempotency-Key, or a 400 saying how to send one (new for each ``what``)."""
+    key = str(request.headers.get("Idempotency-Key", ""))
+    if not IDEMPOTENCY_KEY.fullmatch(key):
+        raise BadRequest(
+            f"send an Idempotency-Key header: 8 to 64 letters, digits, - or _, new for each {what}",
+            "Idempotency-Key",
+        )
+    return key
+
+
 def _stored(session: TableSession, number: int) -> None:
     if not session.hands.filter(number=number).exists():
         raise NotFound("No such hand")
@@ -455,13 +466,7 @@ class Hands(APIView):
     def post(self, request: Request, token: str) -> Response:
         """Record the next hand, exactly once (see Idempotency-Key)."""
         session = _session(token)
-        key = request.headers.get("Idempotency-Key", "")
-        if not IDEMPOTENCY_KEY.fullmatch(key):
-            raise BadRequest(
-                "send an Idempotency-Key header: 8 to 64 letters, digits, - or _, "
-                "new for each hand",
-                "Idempotency-Key",
-            )
+        key = idempotency_key(request, "hand")
         data = valid(s.HandIn, request.data)
         recorded = services.hand_record(
             session=session,
