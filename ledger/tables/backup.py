@@ -6,7 +6,8 @@ give identical totals wherever they are imported, and each hand's result rows ar
 again on import rather than carried. An owner is found again by user name: where
 no user has that name, the table comes in without an owner (``unknown_owners`` names them).
 
-A table's time limit (``ends_at``, ``time_zone``) comes too, from version 4 on. Events come
+A table's time limit (``ends_at``, ``time_zone``) comes too, from version 4 on, and so do groups
+(their players, tables and payments, voided ones included). Events come
 too (version 4 on): each with its entries, rounds and options, and each table with
 its place in one (the event's link, the round and table number), so a tournament survives a
 backup whole: its standings, seating and every total. What an organiser could still undo when
@@ -31,7 +32,18 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.dateparse import parse_datetime
 
-from ledger.models import Entry, Event, Hand, HandChange, Player, Round, Seat, TableSession
+from ledger.models import (
+    Entry,
+    Event,
+    Group,
+    Hand,
+    HandChange,
+    Payment,
+    Player,
+    Round,
+    Seat,
+    TableSession,
+)
 from ledger.tables import results, selectors, tally
 from scoring import HandEvent, ScoringError
 from scoring.options import as_played
@@ -47,13 +59,70 @@ class BackupError(ValueError):
     pass
 
 
-def export_tables(tables: Iterable[TableSession], events: Iterable[Event] = ()) -> dict[str, Any]:
+def export_tables(
+    tables: Iterable[TableSession], events: Iterable[Event] = (), groups: Iterable[Group] = ()
+) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,
+        "groups": [_group(group) for group in groups],
         "events": [_event(event) for event in events],
         "tables": [_table(table) for table in tables],
     }
+
+
+def _group(group: Group) -> dict[str, Any]:
+    return {
+        "token": group.token,
+        "organiser_token": group.organiser_token,
+        "name": group.name,
+        "game": group.game,
+        "options": group.options,
+        "created": group.created.isoformat(),
+        "players": list(group.players.order_by("pk").values_list("name", flat=True)),
+        "payments": [
+            {
+                "from": payment.payer.name,
+                "to": payment.payee.name,
+                "amount": str(payment.amount),
+                "unit": payment.unit,
+                "note": payment.note,
+                "device": payment.device,
+                "idempotency_key": payment.idempotency_key,
+                "request_hash": payment.request_hash,
+                "created": payment.created.isoformat(),
+                "voided": payment.voided.isoformat() if payment.voided else None,
+            }
+            for payment in group.payments.select_related("payer", "payee")
+        ],
+    }
+
+
+def _import_group(raw: dict[str, Any]) -> Group:
+    group = Group.objects.create(
+        token=raw["token"],
+        organiser_token=raw["organiser_token"],
+        name=raw["name"],
+        game=raw["game"],
+        options=raw["options"],
+    )
+    Group.objects.filter(pk=group.pk).update(created=parse_datetime(raw["created"]))
+    players = {name: Player.for_name(name, group=group) for name in raw["players"]}
+    for payment in raw["payments"]:
+        made = Payment.objects.create(
+            group=group,
+            payer=players[payment["from"]],
+            payee=players[payment["to"]],
+            amount=payment["amount"],
+            unit=payment["unit"],
+            note=payment["note"],
+            device=payment["device"],
+            idempotency_key=payment["idempotency_key"],
+            request_hash=payment["request_hash"],
+            voided=parse_datetime(payment["voided"]) if payment["voided"] else None,
+        )
+        Payment.objects.filter(pk=made.pk).update(created=parse_datetime(payment["created"]))
+    return group
 
 
 def _event(event: Event) -> dict[str, Any]:
@@ -110,6 +179,7 @@ def _table(table: TableSession) -> dict[str, Any]:
         "owner": table.owner.get_username() if table.owner else None,
         "tally": table.tally,
         "seating": table.seating,
+        **({"group": table.group.token} if table.group else {}),
         **(
             {
                 "event": table.round.event.token,
@@ -166,7 +236,11 @@ def import_tables(document: dict[str, Any]) -> list[TableSession]:
         Q(token__in=event_links) | Q(register_token__in=event_links) | Q(read_token__in=event_links)
     ).exists():
         raise BackupError("some of these events are already in this database")
+    group_links = [raw[key] for raw in document.get("groups", []) for key in _GROUP_LINKS]
+    if Group.objects.filter(Q(token__in=group_links) | Q(organiser_token__in=group_links)).exists():
+        raise BackupError("some of these groups are already in this database")
     with transaction.atomic():
+        groups = {raw["token"]: _import_group(raw) for raw in document.get("groups", [])}
         played = RULES_OF_VERSION[document["version"]]
         rounds = {
             (raw["token"], number): made
@@ -174,7 +248,11 @@ def import_tables(document: dict[str, Any]) -> list[TableSession]:
             for number, made in _import_event(_as_played(raw, played)).items()
         }
         tables = [
-            _import(_as_played(table, played), rounds.get((table.get("event"), table.get("round"))))
+            _import(
+                _as_played(table, played),
+                rounds.get((table.get("event"), table.get("round"))),
+                groups.get(table.get("group", "")),
+            )
             for table in document["tables"]
         ]
         for table in tables:  # a table that would not score would break its pages
@@ -204,12 +282,14 @@ def _owner(name: str | None) -> User | None:
     return user._default_manager.filter(**{user.USERNAME_FIELD: name}).first()
 
 
-def _known_spellings(seating: list[str], event: Event | None) -> dict[str, str]:
-    """Seated names a tournament knows spelled otherwise ("anna" at a table, where its entries
-    have "Anna"): {as exported: as known}. A lone table's players are its own."""
-    if event is None:
+def _known_spellings(
+    seating: list[str], event: Event | None, group: Group | None
+) -> dict[str, str]:
+    """Seated names a tournament or group knows spelled otherwise ("anna" at a table, where its
+    entries have "Anna"): {as exported: as known}. A lone table's players are its own."""
+    if event is None and group is None:
         return {}
-    known = Player.spellings(seating, event=event)
+    known = Player.spellings(seating, event=event, group=group)
     return {name: spelled for name, spelled in known.items() if spelled != name}
 
 
@@ -242,6 +322,7 @@ def _as_played(raw: dict[str, Any], played: int) -> dict[str, Any]:
 
 
 _EVENT_LINKS = ("token", "register_token", "read_token")
+_GROUP_LINKS = ("token", "organiser_token")
 
 
 def _import_event(raw: dict[str, Any]) -> dict[int, Round]:
@@ -273,12 +354,14 @@ def _import_event(raw: dict[str, Any]) -> dict[int, Round]:
     }
 
 
-def _import(raw: dict[str, Any], round: Round | None = None) -> TableSession:
+def _import(
+    raw: dict[str, Any], round: Round | None = None, group: Group | None = None
+) -> TableSession:
     kept = {key: raw[key] for key in ("locked", "organiser_token", "tally") if key in raw}
     # One person, one name: a tournament's player is seated as it knows them, and the table's
     # hands say so too; the tally, kept by name, is counted again.
     event = round.event if round is not None else None
-    spelling = _known_spellings(raw["seating"], event)
+    spelling = _known_spellings(raw["seating"], event, group)
     if spelling:
         kept.pop("tally", None)
     table = TableSession.objects.create(
@@ -293,13 +376,14 @@ def _import(raw: dict[str, Any], round: Round | None = None) -> TableSession:
         table_number=raw.get("table_number") if round is not None else None,
         ends_at=parse_datetime(raw["ends_at"]) if raw.get("ends_at") else None,
         time_zone=raw.get("time_zone", ""),
+        group=group,
         **kept,
     )
     # auto_now_add ignores given values on create; keep the original times.
     TableSession.objects.filter(pk=table.pk).update(created=parse_datetime(raw["created"]))
-    own = table if event is None else None  # a lone table's players are its own
+    own = table if event is None and group is None else None  # a lone table's own
     for position, name in enumerate(raw["seating"]):
-        player = Player.for_name(spelling.get(name, name), table=own, event=event)
+        player = Player.for_name(spelling.get(name, name), table=own, event=event, group=group)
         Seat.objects.create(session=table, player=player, position=position)
     for raw_hand in raw["hands"]:
         changes = raw_hand.pop("changes")

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from ledger.models import Event, TableSession
+from ledger.models import Event, Group, TableSession
 from ledger.tables.backup import export_tables
 
 
@@ -30,9 +30,11 @@ class Command(BaseCommand):
             tables = tables.filter(token__in=table)
             if len(tables) != len(set(table)):
                 raise CommandError("no table has one of these tokens")
-        # A whole backup keeps the tournaments too; tables named one by one come on their own.
+        # A whole backup keeps the tournaments and groups too; tables named one by one come on
+        # their own.
         events = (
             Event.objects.none() if table else Event.objects.order_by("pk").select_related("owner")
         )
-        document = export_tables(tables.select_related("round__event"), events)
+        groups = Group.objects.none() if table else Group.objects.order_by("pk")
+        document = export_tables(tables.select_related("round__event", "group"), events, groups)
         self.stdout.write(json.dumps(document, ensure_ascii=False, indent=1))

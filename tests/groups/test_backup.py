@@ -1,0 +1,66 @@
+"""A backup keeps a group whole: its links, players, tables and payments (voided ones too), so
+that after ledger_export and ledger_import into an empty database its ledger is the same."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from ledger.groups import selectors, services
+from ledger.models import Group, Player, TableSession
+from ledger.tables import services as table_services
+
+THREE = ["Anna", "Bob", "Celine"]
+
+
+def hand(a: int, b: int, c: int) -> dict:
+    return {"results": {"Anna": {"pips": a}, "Bob": {"pips": b}, "Celine": {"pips": c}}}
+
+
+@pytest.fixture
+def group(db) -> Group:
+    group = services.group_create(name="Teahouse", game="jie-long", options={"stake": "0.50"})
+    money = services.table_start(group=group, seating=THREE, first="Anna")
+    table_services.hand_record(session=money, number=1, data=hand(2, 12, 20))
+    chips = services.table_start(
+        group=group, seating=THREE, first="Bob", options={"payment": "chips", "chip": "1"}
+    )
+    table_services.hand_record(session=chips, number=1, data=hand(9, 5, 20))
+    services.payment_record(group=group, payer="Celine", payee="Anna", amount="13", note="cash")
+    paid = services.payment_record(group=group, payer="Bob", payee="Anna", amount="1")
+    services.payment_void(payment=paid.payment)
+    return group
+
+
+def exported(tmp_path, capsys):
+    call_command("ledger_export")
+    backup = tmp_path / "backup.json"
+    backup.write_text(capsys.readouterr().out, encoding="utf-8")
+    return backup
+
+
+def test_a_group_comes_back_whole_with_the_same_ledger(group, tmp_path, capsys):
+    before = selectors.ledger(group)
+    tokens = (group.token, group.organiser_token)
+    tables = set(group.tables.values_list("token", flat=True))
+    backup = exported(tmp_path, capsys)
+    Group.objects.all().delete()  # its tables, players and payments go with it
+    assert not TableSession.objects.exists() and not Player.objects.exists()
+
+    call_command("ledger_import", str(backup))
+
+    back = Group.objects.get()
+    assert (back.token, back.organiser_token) == tokens
+    assert set(back.tables.values_list("token", flat=True)) == tables
+    after = selectors.ledger(back)
+    assert (after.money, after.chips, after.points) == (before.money, before.chips, before.points)
+    assert back.payments.count() == 2 and back.payments.exclude(voided=None).count() == 1
+    assert Player.objects.filter(group=back).count() == 3
+
+
+def test_a_group_already_in_the_database_is_not_imported_again(group, tmp_path, capsys):
+    backup = exported(tmp_path, capsys)
+    TableSession.objects.all().delete()
+    with pytest.raises(CommandError, match="groups are already in this database"):
+        call_command("ledger_import", str(backup))
