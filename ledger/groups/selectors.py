@@ -28,10 +28,7 @@ def _unit(game: str, options: str) -> tuple[str, Decimal]:
     unit = rules.unit(parsed)
     if unit == 0:
         return "points", Decimal(0)
-    pays_stake = (
-        "stake" in rules.option_names and rules.payment(parsed) is not scoring.ChipPayment.CHIPS
-    )
-    return ("money" if pays_stake else "chips"), unit
+    return ("chips" if rules.pays_chips(parsed) else "money"), unit
 
 
 @dataclass

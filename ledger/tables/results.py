@@ -81,14 +81,19 @@ def record(session: TableSession, hand: Hand, played: scoring.HandResult) -> Non
     Result.objects.bulk_create(_rows(session, hand.pk, _players(session), found))
 
 
-def resync(session: TableSession, live: Iterable[tuple[int, dict[str, Any]]]) -> None:
+def resync(
+    session: TableSession,
+    live: Iterable[tuple[int, dict[str, Any]]],
+    result: scoring.SessionResult | None = None,
+) -> None:
     """Bring the table's rows up to date with the engine: ``live`` is (pk, data) of every hand
-    that counts, in order. Rows of a voided hand, or of an outcome that changed, are marked
-    replaced; changed and missing outcomes get new rows."""
+    that counts, in order (``result``: those hands scored already, if they were). Rows of a
+    voided hand, or of an outcome that changed, are marked replaced; changed and missing
+    outcomes get new rows."""
     live = list(live)
-    result = scoring.score_session(
-        scoring.parse_session(session.document([data for _, data in live])), new=()
-    )
+    if result is None:
+        document = session.document([data for _, data in live])
+        result = scoring.score_session(scoring.parse_session(document), new=())
     players = _players(session)
     names = {player: name for name, player in players.items()}
     wanted = {

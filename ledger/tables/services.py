@@ -237,10 +237,12 @@ def table_changed(session: TableSession, played: scoring.HandResult | None = Non
         stored = table.hands.order_by("number").values_list(
             "pk", "number", "data", "voided", "version"
         )
-        kept = tally.count(
-            table, [(number, data, voided, v) for _, number, data, voided, v in stored]
-        )
-        results.resync(table, [(pk, data) for pk, _, data, voided, _ in stored if not voided])
+        live = [(pk, data) for pk, _, data, voided, _ in stored if not voided]
+        # Scored once, for the tally and the result rows both.
+        result = tally.score_table(table, [data for _, data in live])
+        hands = [(number, data, voided, v) for _, number, data, voided, v in stored]
+        kept = tally.count(table, hands, result)
+        results.resync(table, live, result)
     revision = table.revision + 1
     TableSession.objects.filter(pk=table.pk).update(
         revision=revision, tally=tally.stored(table, kept, revision)

@@ -74,9 +74,10 @@ def score_table(
     return scoring.score_session(session, new=() if new is None else (new,))
 
 
-def count(table: Table, hands: StoredHands) -> Tally:
-    """Score every hand of the table."""
-    result = score_table(table, [data for _, data, voided, _ in hands if not voided])
+def count(table: Table, hands: StoredHands, result: scoring.SessionResult | None = None) -> Tally:
+    """Score every hand of the table (``result``: the table scored already, if it was)."""
+    if result is None:
+        result = score_table(table, [data for _, data, voided, _ in hands if not voided])
     corrected = any(version > 1 or voided for _, _, voided, version in hands)
     won_from = scoring.won_from(result.hands)
     time_up = result.end is not None and result.end.reason is scoring.EndReason.TIME

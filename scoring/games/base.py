@@ -131,12 +131,14 @@ class Game:
         """How this game pays a hand under ``options``: as set, or the game's usual."""
         return options.payment or (self.payments[0] if self.payments else None)
 
+    def pays_chips(self, options: Options) -> bool:
+        """Whether this game pays in chips under ``options`` (else in money, by the stake)."""
+        return "stake" not in self.option_names or self.payment(options) is ChipPayment.CHIPS
+
     def unit(self, options: Options) -> Decimal:
         """What one point (or one chip) is worth at this table: the stake, or the chip where
         the game pays in chips. 0: points only."""
-        if "stake" in self.option_names and self.payment(options) is not ChipPayment.CHIPS:
-            return options.stake
-        return options.chip
+        return options.chip if self.pays_chips(options) else options.stake
 
     @property
     def option_specs(self) -> tuple[OptionSpec, ...]:

@@ -10,10 +10,15 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.db.models import Sum
 
-from ledger.models import Entry, Player, Result, TableSession
+import scoring
+from ledger.events.selectors import standings
+from ledger.models import Entry, Event, Player, Result, TableSession
 from ledger.tables import selectors
+from ledger.tables.exports import totals_rows
+from scoring.document import amount
 from tests.tables.conftest import SEATING, plain_hand
 
+HANDS = [plain_hand(), plain_hand(direction="cw", Bob=0)]  # at every table, stake apart
 BEFORE = ("ledger", "0013_table_ends_by_time")  # before the result rows and the circles
 
 
@@ -40,7 +45,7 @@ def migrated(transactional_db):
             old.get_model("ledger", "Seat").objects.create(
                 session=table, player=shared[name], position=position
             )
-        for number, data in enumerate([plain_hand(), plain_hand(direction="cw", Bob=0)], 1):
+        for number, data in enumerate(HANDS, 1):
             old.get_model("ledger", "Hand").objects.create(session=table, number=number, data=data)
         before[label] = table.pk
     MigrationExecutor(connection).migrate([("ledger", "0013_table_ends_by_time")])
@@ -92,3 +97,26 @@ def test_every_total_is_what_it_was_to_the_cent(migrated):
         assert (
             set(Result.objects.filter(session=table).values_list("player_id", flat=True)) <= seated
         )
+
+
+def engine_totals(stake: str):
+    """The totals of the hands as they were stored, by the engine, before anything moved."""
+    document = {"game": "ce-deng", "options": {"stake": stake}, "seating": SEATING}
+    session = scoring.parse_session({**document, "first": "Anna", "hands": HANDS})
+    return scoring.score_session(session, new=()).totals
+
+
+def test_the_tournament_s_standings_and_a_table_s_export_are_what_they_were(migrated):
+    tables, event = migrated
+    cup = engine_totals("2")
+    rows = {row.name: row for row in standings(Event.objects.get(pk=event)).rows}
+    assert {name: (row.net, row.points, row.hands_won) for name, row in rows.items()} == {
+        name: (cup.net[name], cup.scores[name], cup.hands_won[name]) for name in SEATING
+    }
+
+    one = selectors.scored(TableSession.objects.get(pk=tables["one"]))
+    exported = {row[1]: row for row in list(totals_rows(one))[1:]}
+    expected = engine_totals("1")
+    assert {name: (row[3], row[5]) for name, row in exported.items()} == {
+        name: (expected.scores[name], amount(expected.net[name])) for name in SEATING
+    }
