@@ -16,6 +16,7 @@ urlpatterns = [
     path("offline/", pwa.offline, name="offline"),
     path("", include("ledger.tables.urls")),
     path("", include("ledger.events.urls")),
+    path("", include("ledger.groups.urls")),
     path("api/v1/", include("ledger.api.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

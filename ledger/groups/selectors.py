@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from datetime import datetime
 from decimal import Decimal
 from functools import lru_cache
 
@@ -12,7 +13,7 @@ from django.db.models import Count, Q, Sum
 
 import scoring
 from ledger.groups.models import Group, Payment
-from ledger.tables.models import Player, Result, TableSession
+from ledger.tables.models import Player, Result, Seat, TableSession
 from ledger.web.limits import NoSuchLink
 from scoring import GAMES, Transfer
 
@@ -32,6 +33,21 @@ def _unit(game: str, options: str) -> tuple[str, Decimal]:
 
 
 @dataclass
+class TableLine:
+    """One table of the group as its ledger counts it: what each player won or paid there, in
+    the table's unit (money; chips as a number of chips; points only: the score)."""
+
+    pk: int
+    token: str
+    game: str
+    created: datetime
+    unit: str  # money, chips or points
+    seating: list[str] = field(default_factory=list)
+    hands: int = 0
+    net: dict[str, Decimal] = field(default_factory=dict)
+
+
+@dataclass
 class Ledger:
     """What every player of a group stands at, across all its tables and payments: money games
     in money, chip games in chips, points-only tables in points (apart: nothing is owed)."""
@@ -42,6 +58,17 @@ class Ledger:
     points: dict[str, int] = field(default_factory=dict)
     hands: dict[str, int] = field(default_factory=dict)  # hands played, redeals not counted
     won: dict[str, int] = field(default_factory=dict)
+    tables: list[TableLine] = field(default_factory=list)  # the latest first
+    ids: dict[str, int] = field(default_factory=dict)  # each player's pk, for links
+
+    def points_only(self) -> dict[str, Decimal]:
+        """Each player's points at the points-only tables: the sum of those tables' lines."""
+        totals = dict.fromkeys(self.players, Decimal(0))
+        for line in self.tables:
+            if line.unit == "points":
+                for name, score in line.net.items():
+                    totals[name] += score
+        return totals
 
     def settle_up(self, unit: str) -> tuple[Transfer, ...]:
         """The fewest transfers that bring everyone to zero in ``unit`` (money or chips)."""
@@ -50,7 +77,8 @@ class Ledger:
 
 
 def ledger(group: Group) -> Ledger:
-    """The group's balances: four queries (players, tables, summed rows, payments)."""
+    """The group's balances and each table's part in them: five queries (players, tables,
+    seats, summed rows, payments)."""
     players = dict(Player.objects.filter(group=group).values_list("pk", "name"))
     names = sorted(players.values(), key=str.casefold)
     out = Ledger(
@@ -60,9 +88,19 @@ def ledger(group: Group) -> Ledger:
         points=dict.fromkeys(names, 0),
         hands=dict.fromkeys(names, 0),
         won=dict.fromkeys(names, 0),
+        ids={name: pk for pk, name in players.items()},
     )
-    tables = TableSession.objects.filter(group=group).values_list("pk", "game", "options")
-    units = {pk: _unit(game, json.dumps(options, sort_keys=True)) for pk, game, options in tables}
+    tables = TableSession.objects.filter(group=group).values_list(
+        "pk", "token", "game", "options", "created"
+    )
+    units = {}
+    lines = {}
+    for pk, token, game, options, created in tables:
+        units[pk] = _unit(game, json.dumps(options, sort_keys=True))
+        lines[pk] = TableLine(pk, token, game, created, units[pk][0])
+    seats = Seat.objects.filter(session__group=group).order_by("session", "position")
+    for session, player in seats.values_list("session_id", "player_id"):
+        lines[session].seating.append(players[player])
     sums = (
         Result.objects.filter(session__group=group, current=True)
         .values("session_id", "player_id")
@@ -76,10 +114,16 @@ def ledger(group: Group) -> Ledger:
     for row in sums:
         name = players[row["player_id"]]
         kind, value = units[row["session_id"]]
+        line = lines[row["session_id"]]
+        line.hands = max(line.hands, row["hands"])
         if kind == "money":
             out.money[name] += row["net"]
+            line.net[name] = row["net"]
         elif kind == "chips":
             out.chips[name] += row["net"] / value
+            line.net[name] = row["net"] / value
+        else:
+            line.net[name] = Decimal(row["score"] or 0)
         out.points[name] += row["score"] or 0
         out.hands[name] += row["hands"]
         out.won[name] += row["won"]
@@ -89,6 +133,7 @@ def ledger(group: Group) -> Ledger:
         balances = out.money if unit == Payment.Unit.MONEY else out.chips
         balances[players[payer]] += amount
         balances[players[payee]] -= amount
+    out.tables = list(lines.values())
     return out
 
 

@@ -16,6 +16,7 @@ from ledger.tables.summary import Chart, SummaryRow
 from ledger.web import display
 from ledger.web.forms import said
 from ledger.web.games import special_label
+from scoring import GAMES
 
 register = template.Library()
 
@@ -35,6 +36,12 @@ def listed(items: list[str]) -> str:
 
 
 register.simple_tag(display.qr_svg, name="qr_svg")
+
+
+@register.filter
+def game_title(key: str) -> str:
+    """A game's name in the page's language, from its key."""
+    return _(GAMES[key].label)
 
 
 @register.filter

@@ -44,12 +44,41 @@ def _punctuation(language: str | None) -> tuple[str, str]:
     return pgettext("between the items of a list", ", "), pgettext("after a label", ": ")
 
 
+CENTS = Decimal("0.01")
+
+
 def money(value: Decimal | None) -> str:
-    """+12, -6.50, 0: signed, exact, no trailing zeros on whole amounts."""
+    """+12, -6.50, 0: signed, exact, no trailing zeros on whole amounts, cents on others
+    (a sum PostgreSQL gives as 12.5000 reads +12.50).
+
+    >>> money(Decimal("12.5000")), money(Decimal("-3.0000")), money(Decimal("0.125"))
+    ('+12.50', '-3', '+0.125')
+    """
     if value is None:
         return ""
+    if value == value.quantize(CENTS):
+        value = value.quantize(CENTS)
     text = str(amount(value))
     return f"+{text}" if value > 0 else text
+
+
+def tidy(value: Decimal) -> Decimal:
+    """A sum of stored amounts as money reads: the database gives sums with the column's four
+    places on PostgreSQL ("12.5000") and as it likes on SQLite ("12.5"), so neither is what a
+    person wants. Whole stays whole, cents keep two places, smaller parts what they need.
+
+    >>> [str(tidy(Decimal(v))) for v in ("12.5000", "12.5", "-3.0000", "0.1250", "7E+1")]
+    ['12.50', '12.50', '-3', '0.125', '70']
+    """
+    exact = value.quantize(_STORED)  # the column's places: no float dust from SQLite's sums
+    if exact == exact.to_integral_value():
+        return exact.quantize(Decimal(1))
+    short = exact.normalize()
+    exponent = short.as_tuple().exponent
+    return short if isinstance(exponent, int) and exponent <= -2 else short.quantize(_CENTS)
+
+
+_STORED, _CENTS = Decimal("0.0001"), Decimal("0.01")
 
 
 def sign(value: Decimal | None) -> str:

@@ -1,18 +1,19 @@
 """An organiser's rights as a browser holds them: in its Django session, by the links it opened.
 
 A browser organises a table it started or whose organiser link it opened, and every table of an
-event whose organiser link it opened; an organiser account has the same rights wherever it signs
-in (``TableSession.organised_by``).
+event or a group whose organiser link it opened (or that it started); an organiser account has
+the same rights wherever it signs in (``TableSession.organised_by``).
 """
 
 from __future__ import annotations
 
 from django.http import HttpRequest
 
-from ledger.models import Event, TableSession
+from ledger.models import Event, Group, TableSession
 
 TABLES = "organiser_of"  # in the Django session: pks of the tables this browser organises
 EVENTS = "events_organised"  # and of the events whose organiser link it opened
+GROUPS = "groups_organised"  # and of the groups it started or whose organiser link it opened
 
 
 def organises(request: HttpRequest, session: TableSession) -> bool:
@@ -21,6 +22,8 @@ def organises(request: HttpRequest, session: TableSession) -> bool:
     the tournament (opened the event's organiser link, or is the account that set it up)."""
     if session.organised_by(request.user) or session.pk in request.session.get(TABLES, []):
         return True
+    if session.group_id is not None and session.group_id in request.session.get(GROUPS, []):
+        return True  # a group's organiser organises its tables
     event = session.event
     return event is not None and event.pk in request.session.get(EVENTS, [])
 
@@ -34,3 +37,14 @@ def grant_event(request: HttpRequest, event: Event) -> None:
     """This browser organises the event's tables too (lock, void), as the organiser link does."""
     if event.pk not in request.session.get(EVENTS, []):
         request.session[EVENTS] = [*request.session.get(EVENTS, []), event.pk]
+
+
+def organises_group(request: HttpRequest, group: Group) -> bool:
+    """This browser started the group or opened its organiser link: it voids payments, and
+    organises the group's tables."""
+    return group.pk in request.session.get(GROUPS, [])
+
+
+def grant_group(request: HttpRequest, group: Group) -> None:
+    if group.pk not in request.session.get(GROUPS, []):
+        request.session[GROUPS] = [*request.session.get(GROUPS, []), group.pk]

@@ -1,0 +1,72 @@
+"""What a phone posts on a group's pages: a new group, a table of it, a payment."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from ledger.groups.models import Payment
+from ledger.groups.services import GROUP_NAME_LENGTH
+from ledger.tables.forms import DRAW_LOTS, MAX_PLAYERS
+from ledger.web.forms import OptionFields, engine_message, game_options, whole
+from ledger.web.games import game_choices
+from scoring import GAMES, ScoringError
+
+
+class GroupForm(OptionFields):
+    """A new group: its name, its usual game and options (the engine checks them)."""
+
+    name = forms.CharField(label=_("Name of the group"), max_length=GROUP_NAME_LENGTH)
+    game = forms.ChoiceField(label=_("Usual game"), choices=game_choices)
+
+    def options(self) -> dict[str, str]:
+        """The options set for the chosen game; call after ``is_valid()``."""
+        return game_options(self.cleaned_data, GAMES[self.cleaned_data["game"]].option_names)
+
+    def add_scoring_error(self, error: ScoringError) -> None:
+        """Each problem the engine found beside its field (the name, an option)."""
+        for problem in error.errors:
+            field = problem.path.removeprefix("options.")
+            self.add_error(field if field in self.fields else None, engine_message(problem))
+
+
+class TableForm(forms.Form):
+    """A table of the group: its players in seating order and who leads first; the group's
+    usual game and options, or another game with that game's usual rules."""
+
+    game = forms.ChoiceField(choices=game_choices)
+    first = forms.CharField(required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for i in range(MAX_PLAYERS):
+            self.fields[f"player_{i}"] = forms.CharField(required=False, max_length=40)
+
+    def seating(self) -> list[str]:
+        return [
+            name
+            for i in range(MAX_PLAYERS)
+            if (name := self.cleaned_data.get(f"player_{i}", "").strip())
+        ]
+
+    def leader(self) -> str:
+        """Who leads: the seat chosen, else drawn by lot."""
+        seating = self.seating()
+        seat = whole(self.cleaned_data.get("first"))
+        if seat is not None and seat < len(seating):
+            return seating[seat]
+        return secrets.choice(seating) if seating else DRAW_LOTS
+
+
+class PaymentForm(forms.Form):
+    """ "Bob paid Anna 20 in cash": who paid whom, how much, in what, and a note."""
+
+    payer = forms.CharField(label=_("Who paid"), max_length=40)
+    payee = forms.CharField(label=_("To whom"), max_length=40)
+    amount = forms.CharField(label=_("Amount"), max_length=30)
+    unit = forms.ChoiceField(label=_("In"), choices=Payment.Unit.choices, initial="money")
+    note = forms.CharField(label=_("Note"), max_length=80, required=False)
+    key = forms.CharField(required=False, max_length=64)

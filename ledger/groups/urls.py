@@ -1,0 +1,23 @@
+"""A group's pages: /groups/new/ and its link /g/<token>/."""
+
+from django.urls import path
+
+from ledger.groups import views
+
+urlpatterns = [
+    path("groups/new/", views.group_new, name="group_new"),
+    path("g/<token:token>/", views.group, name="group"),
+    path(
+        "g/<token:token>/organise/<token:organiser_token>/",
+        views.group_organise,
+        name="group_organise",
+    ),
+    path("g/<token:token>/tables/", views.table_new, name="group_table_new"),
+    path("g/<token:token>/tables/<number:table>/again/", views.play_again, name="play_again"),
+    path("g/<token:token>/payments/", views.payment_new, name="payment_new"),
+    path(
+        "g/<token:token>/payments/<number:payment>/void/", views.payment_void, name="payment_void"
+    ),
+    path("g/<token:token>/players/<number:player>/", views.player, name="group_player"),
+    path("g/<token:token>/export/<slug:kind>.csv", views.export, name="group_export"),
+]

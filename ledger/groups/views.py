@@ -1,0 +1,227 @@
+"""A group's pages: start one (/groups/new/), its page /g/<token>/ with its tables, running
+ledger and payments, a player's account, and the organiser's link.
+
+Thin views: parse the request, call one service or selector, render.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.http import HttpResponse, HttpResponseBase, HttpResponseForbidden
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from ledger.groups import selectors, services
+from ledger.groups.forms import GroupForm, PaymentForm, TableForm
+from ledger.groups.models import Group, Payment
+from ledger.models import Player, TableSession
+from ledger.tables.forms import MAX_PLAYERS
+from ledger.web import limits, rights
+from ledger.web.forms import engine_message
+from ledger.web.games import game_choices, option_fields
+from ledger.web.views import HtmxRequest
+from scoring import GAMES, ScoringError
+from scoring.games import DEFAULT_TABLE_GAME
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def group_new(request: HtmxRequest) -> HttpResponse:
+    form = GroupForm(request.POST or None, initial={"game": DEFAULT_TABLE_GAME})
+    if request.method == "POST" and form.is_valid():
+        try:
+            group = services.group_create(
+                name=form.cleaned_data["name"],
+                game=form.cleaned_data["game"],
+                options=form.options(),
+            )
+        except services.Refused as refused:
+            form.add_error("name", refused.message)
+        except ScoringError as error:
+            form.add_scoring_error(error)
+        else:
+            rights.grant_group(request, group)
+            return redirect("group", token=group.token)
+    context = {"form": form, "option_rows": [(f, form[f.name]) for f in option_fields()]}
+    return render(request, "ledger/group_new.html", context, status=400 if form.errors else 200)
+
+
+def _page(
+    request: HtmxRequest,
+    group: Group,
+    *,
+    status: int = 200,
+    table_form: TableForm | None = None,
+    payment_form: PaymentForm | None = None,
+    **extra: Any,
+) -> HttpResponse:
+    ledger = selectors.ledger(group)
+    organiser = rights.organises_group(request, group)
+    payments = (
+        group.payments.select_related("payer", "payee").order_by("-created", "-pk")
+        if ledger.players
+        else Payment.objects.none()
+    )
+    table_form = table_form or TableForm(initial={"game": group.game, "first": "draw"})
+    context = {
+        "group": group,
+        "title": group.name,
+        "ledger": ledger,
+        "units": [
+            (unit, getattr(ledger, unit), ledger.settle_up(unit))
+            for unit in ("money", "chips")
+            if _used(ledger, unit)
+        ],
+        "points": any(line.unit == "points" for line in ledger.tables) and ledger.points_only(),
+        "payments": payments,
+        "organiser": organiser,
+        "join_url": request.build_absolute_uri(reverse("group", args=[group.token])),
+        "organiser_url": request.build_absolute_uri(
+            reverse("group_organise", args=[group.token, group.organiser_token])
+        ),
+        "game_title": _(GAMES[group.game].label),
+        "games": game_choices(),
+        "table_form": table_form,
+        "player_fields": [table_form[f"player_{i}"] for i in range(MAX_PLAYERS)],
+        "payment_form": payment_form
+        or PaymentForm(initial={"unit": "money", "key": secrets.token_urlsafe(16)}),
+        **extra,
+    }
+    return render(request, "ledger/group.html", context, status=status)
+
+
+def _used(ledger: selectors.Ledger, unit: str) -> bool:
+    """The group plays or pays in ``unit`` (money or chips): a table or a payment in it."""
+    return any(line.unit == unit for line in ledger.tables) or any(getattr(ledger, unit).values())
+
+
+@require_safe
+def group(request: HtmxRequest, token: str) -> HttpResponse:
+    return _page(request, selectors.group_by_token(token))
+
+
+@require_safe
+def group_organise(request: HtmxRequest, token: str, organiser_token: str) -> HttpResponse:
+    """The organiser's link: this browser gets the organiser's rights on the group."""
+    found = selectors.group_by_token(token)
+    if not secrets.compare_digest(organiser_token, found.organiser_token):
+        raise limits.NoSuchLink("No such group")
+    rights.grant_group(request, found)
+    return redirect("group", token=token)
+
+
+@require_POST
+def table_new(request: HtmxRequest, token: str) -> HttpResponse:
+    """Start a table of the group: its players (new names join the group)."""
+    found = selectors.group_by_token(token)
+    form = TableForm(request.POST)
+    if form.is_valid():
+        game = form.cleaned_data["game"]
+        try:
+            table = services.table_start(
+                group=found,
+                seating=form.seating(),
+                first=form.leader(),
+                game=game,
+                # Another game than the group's usual is played by its own usual rules.
+                options=found.options if game == found.game else {},
+            )
+        except ScoringError as error:
+            for problem in error.errors:
+                form.add_error(None, engine_message(problem))
+        else:
+            return _opened(request, found, table)
+    return _page(request, found, status=400, table_form=form)
+
+
+def _opened(request: HtmxRequest, found: Group, table: TableSession) -> HttpResponse:
+    """To the new table; the group's organiser is its organiser too (``rights.organises``)."""
+    if not rights.organises_group(request, found):
+        rights.grant_table(request, table)
+    return redirect("table", token=table.token)
+
+
+@require_POST
+def play_again(request: HtmxRequest, token: str, table: int) -> HttpResponse:
+    """The same players, game and options in one tap: the seats as they were, or drawn."""
+    found = selectors.group_by_token(token)
+    before = get_object_or_404(TableSession, pk=table, group=found)
+    again = services.play_again(table=before, draw=request.POST.get("seats") == "draw")
+    return _opened(request, found, again)
+
+
+@require_POST
+def payment_new(request: HtmxRequest, token: str) -> HttpResponse:
+    found = selectors.group_by_token(token)
+    form = PaymentForm(request.POST)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            recorded = services.payment_record(
+                group=found,
+                payer=data["payer"],
+                payee=data["payee"],
+                amount=data["amount"],
+                unit=data["unit"],
+                note=data["note"],
+                idempotency_key=data["key"] if len(data["key"]) >= 8 else "",
+            )
+        except services.Refused as refused:
+            field = {"from": "payer", "to": "payee"}.get(refused.field, refused.field)
+            form.add_error(field if field in form.fields else None, refused.message)
+        except services.KeyReused:
+            form.add_error(
+                None, _("This form was already used for another payment: nothing was saved.")
+            )
+        except ScoringError as error:  # a note the engine's text rules refuse
+            form.add_error("note", engine_message(error))
+        else:
+            url = reverse("group", args=[found.token])
+            return redirect(f"{url}?paid={recorded.payment.pk}#payments")
+    return _page(request, found, status=400, payment_form=form)
+
+
+@require_POST
+def payment_void(request: HtmxRequest, token: str, payment: int) -> HttpResponse:
+    """The organiser voids a payment: it stays on record and moves nothing."""
+    found = selectors.group_by_token(token)
+    if not rights.organises_group(request, found):
+        return HttpResponseForbidden(_("Only the group's organiser can void a payment."))
+    chosen = get_object_or_404(Payment, pk=payment, group=found)
+    try:
+        services.payment_void(payment=chosen)
+    except services.Refused as refused:
+        return _page(request, found, status=409, void_error=refused.message)
+    return redirect(reverse("group", args=[found.token]) + "#payments")
+
+
+@require_safe
+def player(request: HtmxRequest, token: str, player: int) -> HttpResponse:
+    """One player's account in the group: every table and payment behind their balance."""
+    found = selectors.group_by_token(token)
+    person = get_object_or_404(Player, pk=player, group=found)
+    ledger = selectors.ledger(found)
+    tables = [line for line in ledger.tables if person.name in line.seating]
+    payments = (
+        found.payments.filter(payer=person) | found.payments.filter(payee=person)
+    ).select_related("payer", "payee")
+    context = {
+        "group": found,
+        "title": person.name,
+        "person": person,
+        "ledger": ledger,
+        "tables": tables,
+        "payments": payments.order_by("created", "pk"),
+        "points": any(line.unit == "points" for line in tables) and ledger.points_only(),
+    }
+    return render(request, "ledger/group_player.html", context)
+
+
+@require_safe
+def export(request: HtmxRequest, token: str, kind: str) -> HttpResponseBase:
+    from ledger.groups import exports
+
+    return exports.response(selectors.group_by_token(token), kind, words=True)

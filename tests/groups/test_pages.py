@@ -1,0 +1,234 @@
+"""A group's pages over HTTP (issue 20, items 3 and 4): start a group, start its tables and play
+again in one tap, record and void payments, and trace every balance to its tables and payments.
+Bad input is said in the reader's language and stores nothing."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+import pytest
+from django.test import Client
+
+from ledger.groups import selectors, services
+from ledger.groups.models import Group, Payment
+from ledger.models import Player, TableSession
+from ledger.tables import services as table_services
+
+THREE = ["Anna", "Bob", "Celine"]
+
+
+def hand(a: int, b: int, c: int) -> dict:
+    return {"results": {"Anna": {"pips": a}, "Bob": {"pips": b}, "Celine": {"pips": c}}}
+
+
+@pytest.fixture
+def organiser(db) -> Client:
+    return Client()
+
+
+def start_group(client: Client, **fields: str) -> Group:
+    data = {"name": "Thursday teahouse", "game": "jie-long", "stake": "0.50", **fields}
+    response = client.post("/groups/new/", data)
+    assert response.status_code == 302, response.content.decode()
+    group = Group.objects.get()
+    assert response["Location"] == f"/g/{group.token}/"
+    return group
+
+
+def start_table(client: Client, group: Group, seating: list[str], **fields: str) -> TableSession:
+    data = {"game": "jie-long", "first": "0", **fields}
+    data.update({f"player_{i}": name for i, name in enumerate(seating)})
+    response = client.post(f"/g/{group.token}/tables/", data)
+    assert response.status_code == 302, response.content.decode()
+    table = TableSession.objects.get(token=response["Location"].split("/")[2])
+    return table
+
+
+def test_a_group_starts_with_a_name_and_its_usual_game(organiser):
+    assert organiser.get("/groups/new/").status_code == 200
+    group = start_group(organiser)
+    assert (group.name, group.game, group.options) == (
+        "Thursday teahouse",
+        "jie-long",
+        {"stake": "0.50"},
+    )
+    page = organiser.get(f"/g/{group.token}/").content.decode()
+    assert "Thursday teahouse" in page
+    assert f"/g/{group.token}/organise/{group.organiser_token}/" in page  # the starter organises
+    assert "<svg" in page  # the link's QR code, drawn here
+    # Another phone with the link sees the group, without the organiser's link.
+    other = Client().get(f"/g/{group.token}/").content.decode()
+    assert "Thursday teahouse" in other and group.organiser_token not in other
+
+
+@pytest.mark.parametrize(
+    ("fields", "field", "message"),
+    [
+        ({"name": "  "}, "name", "This field is required."),
+        ({"stake": "-1"}, "stake", "stake"),
+        ({"game": "chess"}, "game", "Select a valid choice"),
+    ],
+)
+def test_a_group_refused_says_why_and_stores_nothing(organiser, fields, field, message):
+    data = {"name": "Club", "game": "jie-long", **fields}
+    response = organiser.post("/groups/new/", data)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert not Group.objects.exists()
+
+
+def test_a_group_refused_is_said_in_the_readers_language(organiser):
+    response = organiser.post(
+        "/groups/new/",
+        {"name": "Club", "game": "jie-long", "stake": "-1"},
+        HTTP_ACCEPT_LANGUAGE="ko",
+    )
+    assert response.status_code == 400
+    assert re.search("[\uac00-\ud7a3]", response.content.decode())  # Hangul
+    assert not Group.objects.exists()
+
+
+def test_tables_of_the_group_seat_its_players_and_suggest_only_its_names(organiser):
+    group = start_group(organiser)
+    start_group_other = services.group_create(name="Other club", game="jie-long", options={})
+    services.table_start(group=start_group_other, seating=["Zed", "Anna"], first="Zed")
+
+    table = start_table(organiser, group, THREE)
+    assert table.group == group and table.seating == THREE and table.first == "Anna"
+    assert table.options == {"stake": "0.50"}  # the group's usual options
+    page = organiser.get(f"/g/{group.token}/").content.decode()
+    suggested = re.search(r'<datalist id="group-players">(.*?)</datalist>', page, re.S)[1]
+    assert re.findall(r'value="([^"]+)"', suggested) == THREE  # not the other group's Zed
+    # The group's organiser organises its tables.
+    assert organiser.post(f"/t/{table.token}/lock/", {"locked": "1"}).status_code == 302
+    # Another game is played by its own usual rules.
+    other = start_table(organiser, group, ["Anna", "Bob", "Celine", "Dan"], game="ce-deng")
+    assert other.game == "ce-deng" and other.options == {}
+    assert Player.objects.filter(group=group).count() == 4
+
+
+def test_a_table_the_engine_refuses_says_why_and_stores_nothing(organiser):
+    group = start_group(organiser)
+    response = organiser.post(
+        f"/g/{group.token}/tables/", {"game": "jie-long", "player_0": "Anna", "first": "draw"}
+    )
+    assert response.status_code == 400
+    assert "player" in response.content.decode()
+    assert not TableSession.objects.exists() and not Player.objects.exists()
+
+
+def test_play_again_in_one_tap(organiser):
+    group = start_group(organiser)
+    table = start_table(organiser, group, THREE, first="1")
+    response = organiser.post(f"/g/{group.token}/tables/{table.pk}/again/", {"seats": "same"})
+    again = TableSession.objects.get(token=response["Location"].split("/")[2])
+    assert again != table and again.seating == THREE and again.first == "Bob"
+    assert again.options == table.options and again.group == group
+    response = organiser.post(f"/g/{group.token}/tables/{table.pk}/again/", {"seats": "draw"})
+    drawn = TableSession.objects.get(token=response["Location"].split("/")[2])
+    assert sorted(drawn.seating) == sorted(THREE)
+    # A table of another group is not this group's to play again.
+    stranger = services.group_create(name="Other", game="jie-long", options={})
+    theirs = services.table_start(group=stranger, seating=THREE, first="Anna")
+    assert organiser.post(f"/g/{group.token}/tables/{theirs.pk}/again/").status_code == 404
+
+
+def played(group: Group) -> TableSession:
+    table = services.table_start(group=group, seating=THREE, first="Anna")
+    # 0.50 a point, pairwise: Anna 2, Bob 12, Celine 20 -> Anna +14, Bob -1, Celine -13.
+    table_services.hand_record(session=table, number=1, data=hand(2, 12, 20))
+    return table
+
+
+def pay(client: Client, group: Group, **fields: str):
+    data = {"payer": "Celine", "payee": "Anna", "amount": "13", "unit": "money", "key": "k" * 16}
+    return client.post(f"/g/{group.token}/payments/", {**data, **fields})
+
+
+def test_balances_settle_up_and_a_payment_that_squares_them(organiser):
+    group = start_group(organiser)
+    played(group)
+    page = organiser.get(f"/g/{group.token}/").content.decode()
+    assert "+14" in page and "-13" in page
+    assert "Celine pays Anna 13" in page and "Bob pays Anna 1" in page
+
+    assert pay(organiser, group).status_code == 302
+    assert pay(organiser, group).status_code == 302  # the same form sent again: one payment
+    assert pay(organiser, group, payer="Bob", amount="1", key="b" * 16).status_code == 302
+    assert Payment.objects.count() == 2
+    page = organiser.get(f"/g/{group.token}/").content.decode()
+    assert "Everyone is square: nobody owes anything." in page
+    assert "Celine paid Anna 13 (money)" in page
+    assert selectors.ledger(group).money == dict.fromkeys(THREE, Decimal(0))
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"amount": "-5"}, "An amount is more than 0"),
+        ({"amount": "1.23456"}, "An amount is more than 0"),
+        ({"amount": "abc"}, "An amount is more than 0"),
+        ({"amount": ""}, "This field is required."),
+        ({"payer": "Zed"}, "Zed does not play in this group."),
+        ({"payee": "Celine"}, "A payment is between two players."),
+        ({"unit": "gold"}, "Select a valid choice"),
+        ({"note": "a\u202eb"}, "note"),
+    ],
+)
+def test_a_payment_refused_says_why_and_stores_nothing(organiser, fields, message):
+    group = start_group(organiser)
+    played(group)
+    response = pay(organiser, group, **fields)
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert not Payment.objects.exists()
+
+
+def test_only_the_organiser_voids_a_payment_and_it_stays_on_record(organiser):
+    group = start_group(organiser)
+    played(group)
+    pay(organiser, group)
+    payment = Payment.objects.get()
+    member = Client()
+    assert member.post(f"/g/{group.token}/payments/{payment.pk}/void/").status_code == 403
+    assert organiser.post(f"/g/{group.token}/payments/{payment.pk}/void/").status_code == 302
+    assert organiser.post(f"/g/{group.token}/payments/{payment.pk}/void/").status_code == 409
+    payment.refresh_from_db()
+    assert payment.voided is not None
+    assert selectors.ledger(group).money["Celine"] == Decimal(-13)
+    assert "voided" in member.get(f"/g/{group.token}/").content.decode()
+    # The organiser link gives another phone the same rights; a wrong one is no link.
+    phone = Client()
+    bad = f"/g/{group.token}/organise/{'x' * 22}/"
+    assert phone.get(bad).status_code == 404
+    assert phone.get(f"/g/{group.token}/organise/{group.organiser_token}/").status_code == 302
+    pay(phone, group, key="n" * 16)
+    again = Payment.objects.filter(voided=None).get()
+    assert phone.post(f"/g/{group.token}/payments/{again.pk}/void/").status_code == 302
+
+
+def test_a_players_account_traces_their_balance_to_tables_and_payments(organiser):
+    group = start_group(organiser)
+    first = played(group)
+    second = played(group)
+    pay(organiser, group, amount="6.50")
+    celine = Player.objects.get(group=group, name="Celine")
+    page = organiser.get(f"/g/{group.token}/players/{celine.pk}/").content.decode()
+    for table in (first, second):
+        assert f"/t/{table.token}/summary/" in page
+    assert page.count("-13") >= 2  # each table
+    assert "Celine paid Anna 6.50 (money)" in page
+    assert "-19.50" in page  # -13 - 13 + 6.50: the balance the group's page shows
+    assert "-19.50" in organiser.get(f"/g/{group.token}/").content.decode()
+    # Another group's player is not found here.
+    other = services.group_create(name="Other", game="jie-long", options={})
+    stranger = services.table_start(group=other, seating=["Zed", "Yan"], first="Zed")
+    zed = stranger.seats.first().player
+    assert organiser.get(f"/g/{group.token}/players/{zed.pk}/").status_code == 404
+
+
+def test_unknown_links_are_404(db):
+    client = Client()
+    assert client.get(f"/g/{'a' * 22}/").status_code == 404
+    assert client.post(f"/g/{'a' * 22}/payments/", {}).status_code == 404
