@@ -7,6 +7,8 @@ from ledger.tables import views
 urlpatterns = [
     path("new/", views.session_new, name="session_new"),
     path("t/<token:token>/", views.table, name="table"),
+    path("t/<token:token>/hands/", views.hand_save, name="hand_save"),
+    path("t/<token:token>/preview/", views.hand_preview, name="hand_preview"),
     path("t/<token:token>/live/", views.live, name="live"),
     path("t/<token:token>/qr.svg", views.qr, name="qr"),
     path("t/<token:token>/hands/<number:number>/", views.hand_detail, name="hand_detail"),

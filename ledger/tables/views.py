@@ -178,54 +178,96 @@ def _table_context(
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def table(request: HtmxRequest, token: str) -> HttpResponse:
+    """The table page: its hands, totals and the form for the next hand."""
+    if request.method == "POST":
+        return _posted_before_the_split(request, token)
     session = selectors.session_by_token(token)
-    if request.method != "POST":
-        sheet = selectors.scored(session)
-        number = whole(request.GET.get("saved"))
-        saved = sheet.row(number) if number is not None else None
-        context = _table_context(request, sheet, saved=saved, **_changed(request, session, sheet))
-        if request.htmx and request.GET.get("form"):
-            return render(request, "ledger/table.html#hand_form", context)
-        return render(request, "ledger/table.html", context)
+    sheet = selectors.scored(session)
+    number = whole(request.GET.get("saved"))
+    saved = sheet.row(number) if number is not None else None
+    context = _table_context(request, sheet, saved=saved, **_changed(request, session, sheet))
+    if request.htmx and request.GET.get("form"):
+        return render(request, "ledger/table.html#hand_form", context)
+    return render(request, "ledger/table.html", context)
+
+
+def _posted_before_the_split(request: HtmxRequest, token: str) -> HttpResponse:
+    """Pages and hands kept on a phone from before saving and previewing had addresses of
+    their own posted both to the table's; they still work, so no kept hand is lost."""
+    if request.POST.get("action") == "preview":
+        return hand_preview(request, token)
+    return hand_save(request, token)
+
+
+@require_POST
+def hand_save(request: HtmxRequest, token: str) -> HttpResponse:
+    """Save the next hand, once however often it is sent (its idempotency key); else the form
+    again with what is wrong, or with the hand another phone saved first."""
+    session = selectors.session_by_token(token)
     form = HandForm(session.game, session.seating, request.POST)
     data = form.data()
-    extra: dict[str, Any] = {}
-    if data is not None and not form.errors and request.POST.get("action") != "preview":
-        try:
-            recorded = services.hand_record(
-                session=session,
-                number=whole(request.POST.get("number")) or 0,
-                data=data,
-                device=_device(request),
-                idempotency_key=_key(request),
-            )
-            return _saved(request, session, recorded)
-        except ScoringError as error:
-            form.add_scoring_error(error)
-        except (services.HandAlreadyRecorded, services.KeyReused) as taken:
-            extra["taken"] = taken.hand
-        except services.TableLocked:
-            return _locked(request)
+    if data is None or form.errors:
+        return _hand_form(request, session, form, data)
+    try:
+        recorded = services.hand_record(
+            session=session,
+            number=whole(request.POST.get("number")) or 0,
+            data=data,
+            device=_device(request),
+            idempotency_key=_key(request),
+        )
+    except ScoringError as error:
+        form.add_scoring_error(error)
+    except (services.HandAlreadyRecorded, services.KeyReused) as taken:
+        return _hand_form(request, session, form, data, taken=taken.hand)
+    except services.TableLocked:
+        return _locked(request)
+    else:
+        return _saved(request, session, recorded)
+    return _hand_form(request, session, form, data)
+
+
+@require_POST
+def hand_preview(request: HtmxRequest, token: str) -> HttpResponse:
+    """What the hand would settle, stored nowhere."""
+    session = selectors.session_by_token(token)
+    form = HandForm(session.game, session.seating, request.POST)
+    return _hand_form(request, session, form, form.data(), preview=True)
+
+
+def _hand_form(
+    request: HtmxRequest,
+    session: TableSession,
+    form: HandForm,
+    data: dict[str, Any] | None,
+    *,
+    taken: Any = None,
+    preview: bool = False,
+) -> HttpResponse:
+    """The form again, as posted: with every problem the engine finds in what was entered
+    (also with fields left empty), the preview asked for, or the hand another phone took."""
     sheet = selectors.scored(session)
-    if data is not None and "taken" not in extra:
-        # Also with fields left empty: what the engine finds wrong with the rest is said too.
+    extra: dict[str, Any] = {}
+    if data is not None and taken is None:
         try:
-            preview = selectors.preview(sheet, data)
-            if not form.errors:
-                extra["preview"] = preview
+            settled = selectors.preview(sheet, data)
+            if preview and not form.errors:
+                extra["preview"] = settled
         except ScoringError as error:
             form.add_scoring_error(error)
     post: QueryDict = request.POST
-    if "taken" in extra:
+    if taken is not None:
+        extra["taken"] = taken
         # Kept as the next hand: who leads it and which way are the next hand's, not the
         # ones this phone showed for the hand another phone saved.
         post = post.copy()
         post.pop("first", None)
         post.pop("direction", None)
     context = _table_context(request, sheet, post=post, errors=form.errors, **extra)
-    template = "ledger/table.html#hand_form" if request.htmx else "ledger/table.html"
-    status = 200 if request.htmx else 409 if "taken" in extra else 400 if form.errors else 200
-    return render(request, template, context, status=status)
+    if request.htmx:
+        return render(request, "ledger/table.html#hand_form", context)
+    status = 409 if taken is not None else 400 if form.errors else 200
+    return render(request, "ledger/table.html", context, status=status)
 
 
 def _changed(

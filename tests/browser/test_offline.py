@@ -61,7 +61,9 @@ def test_with_no_service_worker_a_hand_is_still_kept_and_sent_once(new_context):
 
 
 def _posts_to(page, path: str) -> list[str]:
-    """Every hand this page posts to the table from now on (the live poll is a GET)."""
+    """Every hand this page posts to the table's save address (``path`` + ``hands/``) from now
+    on."""
+    path += "hands/"
     posts: list[str] = []
     page.on(
         "request",
@@ -121,7 +123,7 @@ def test_a_hand_whose_answer_was_lost_is_sent_again_and_stored_once(page, shot):
         else:
             route.continue_()
 
-    page.route(f"**{path}", lose_the_first_answer)
+    page.route(f"**{path}hands/", lose_the_first_answer)
     posts = _posts_to(page, path)
     page.get_by_role("button", name="Save hand").click()
 
@@ -230,7 +232,7 @@ def test_a_table_opened_before_reopens_offline_and_its_hand_is_stored_once(page,
         page.context.set_offline(False)
         expect(page.locator("#saved")).to_contain_text("Hand 1 saved.", timeout=BACK)
 
-    assert path in heard
+    assert f"{path}hands/" in heard
     expect(page.locator("#unsent")).to_be_hidden()
     expect(page.locator("#scoreboard")).to_contain_text("+58", timeout=BACK)
     assert Hand.objects.count() == 1

@@ -127,14 +127,40 @@ def test_invalid_hand_shows_the_message_beside_the_field_and_stores_nothing(
     assert not Hand.objects.exists()
 
 
-def test_preview_shows_the_settlement_and_stores_nothing(client, ce_deng):
-    url = reverse("table", args=[ce_deng.token])
+@pytest.mark.parametrize("htmx", [HTMX, {}])
+def test_preview_shows_the_settlement_and_stores_nothing(client, ce_deng, htmx):
+    url = reverse("hand_preview", args=[ce_deng.token])
 
-    response = client.post(url, form_post(1, action="preview"), **HTMX)
+    response = client.post(url, form_post(1, action="preview"), **htmx)
 
+    assert response.status_code == 200
     assert 'id="preview"' in response.content.decode()
     assert "Anna +58" in response.content.decode()
     assert not Hand.objects.exists()
+
+
+def test_saving_and_previewing_have_addresses_of_their_own(client, ce_deng):
+    page = client.get(reverse("table", args=[ce_deng.token])).content.decode()
+    save, preview = (
+        reverse("hand_save", args=[ce_deng.token]),
+        reverse("hand_preview", args=[ce_deng.token]),
+    )
+    assert f'action="{save}"' in page and f'formaction="{preview}"' in page
+    assert client.get(save).status_code == 405 and client.get(preview).status_code == 405
+    assert client.post(save, form_post(1)).status_code == 302
+    assert Hand.objects.count() == 1
+
+
+def test_a_page_from_before_the_split_still_previews_and_saves_at_the_tables_address(
+    client, ce_deng
+):
+    """A phone may keep a page, or hands not yet sent, from before the update: its preview
+    still stores nothing, and its saves are saved."""
+    url = reverse("table", args=[ce_deng.token])
+    response = client.post(url, form_post(1, action="preview"), **HTMX)
+    assert 'id="preview"' in response.content.decode() and not Hand.objects.exists()
+    assert client.post(url, form_post(1, action="save"), **HTMX).status_code == 200
+    assert Hand.objects.count() == 1
 
 
 def test_second_phone_saving_the_same_hand_is_shown_the_first(client, ce_deng):

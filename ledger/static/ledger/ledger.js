@@ -367,7 +367,10 @@
     clearTimeout(timer);
     timer = null;
     var body = queue[0];
-    fetch(location.pathname, {
+    // Where the page saves hands (a page kept from before the save had its own address posts
+    // to the table's, which still saves).
+    var unsent = document.getElementById("unsent");
+    fetch((unsent && unsent.dataset.saveUrl) || location.pathname, {
       method: "POST",
       credentials: "same-origin",
       headers: { "HX-Request": "true", "X-CSRFToken": csrf(), "Content-Type": "application/x-www-form-urlencoded" },
