@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.validators import RegexValidator
 from rest_framework import serializers
 
 from ledger.api.shapes import (
@@ -15,6 +16,7 @@ from ledger.api.shapes import (
 )
 from ledger.events import selectors
 from ledger.models import Event, default_tie_breakers
+from ledger.web.converters import Token
 from scoring.document import amount
 
 
@@ -33,6 +35,23 @@ class EventIn(serializers.Serializer[dict[str, Any]]):
 
 class NameIn(serializers.Serializer[dict[str, Any]]):
     name = StrictChar(max_length=40)
+
+
+class EntryIn(serializers.Serializer[dict[str, Any]]):
+    """One player by ``name``, or every player of a ``group``: one of the two."""
+
+    name = StrictChar(max_length=40, required=False)
+    group = StrictChar(
+        max_length=64,
+        required=False,
+        validators=[RegexValidator(f"^{Token.regex}$")],
+        help_text="A group's token (its link's last part): registers every player of the group.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("name" in attrs) == ("group" in attrs):
+            raise serializers.ValidationError("send a name or a group (one of the two)")
+        return attrs
 
 
 class SwapIn(serializers.Serializer[dict[str, Any]]):
@@ -93,6 +112,19 @@ class EventOut(ResultsOut):
     hands_per_round = serializers.IntegerField(allow_null=True)
     minutes_per_round = serializers.IntegerField(allow_null=True)
     played = OrganiserRoundOut(many=True, help_text="The rounds seated so far.")
+
+
+class EntriesOut(EventOut):
+    """The event, and what registering a group did."""
+
+    added = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="With group: who it registered."
+    )
+    already_registered = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="With group: who was registered before (left as they were).",
+    )
 
 
 def results_data(event: Event, *, organiser: bool) -> dict[str, Any]:

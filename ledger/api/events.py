@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
 from typing import Any
 
 from django.http import HttpResponseBase
@@ -22,12 +21,16 @@ from ledger.api.downloads import Download
 from ledger.api.errors import (
     CODE_RESPONSES,
     WRITE_RESPONSES,
+    BadRequest,
 )
 from ledger.api.serializers import valid
 from ledger.api.shapes import ErrorShape
 from ledger.api.throttles import CodeThrottle, WriteThrottle
 from ledger.events import exports as event_exports
 from ledger.events import selectors, services
+from ledger.groups import selectors as group_selectors
+from ledger.groups.models import Group
+from ledger.web import limits
 
 EVENT = OpenApiParameter(
     "event_token", str, OpenApiParameter.PATH, description="The event's organiser token."
@@ -49,6 +52,15 @@ def _entry_change(request: Request, token: str, change: Callable[..., object]) -
     event = selectors.event_by_token(token)
     change(event=event, name=valid(s.NameIn, request.data)["name"])
     return Response(_organised(request, token))
+
+
+def _group(request: Request, token: str) -> Group:
+    """The group ``token`` opens; else 400 at ``group`` (the event in the path was found)."""
+    try:
+        return group_selectors.group_by_token(token)
+    except limits.NoSuchLink:
+        limits.mark_wrong_link(request._request)  # a group's token is guessed as a table's is
+        raise BadRequest("no group has this token", "group") from None
 
 
 class Events(APIView):
@@ -83,12 +95,26 @@ class EventEntries(APIView):
     throttle_classes = [CodeThrottle, WriteThrottle]
 
     @extend_schema(
-        parameters=[EVENT], request=s.NameIn, responses={200: s.EventOut, **EVENT_WRITE},
+        parameters=[EVENT],
+        request=s.EntryIn,
+        responses={
+            200: s.EntriesOut,
+            **EVENT_WRITE,
+            400: OpenApiResponse(ErrorShape, "Refused, or no group has that token (path: group)."),
+        },
         tags=["tournaments"],
-    )  # fmt: skip
+    )
     def post(self, request: Request, event_token: str) -> Response:
-        """Register a player (a late arrival is seated from the next round)."""
-        return _entry_change(request, event_token, partial(services.entry_add, organiser=True))
+        """Register a player (a late arrival is seated from the next round), or every player
+        of a group by name in one step (those already registered are left as they are)."""
+        event = selectors.event_by_token(event_token)
+        data = valid(s.EntryIn, request.data)
+        if "name" in data:
+            services.entry_add(event=event, name=data["name"], organiser=True)
+            return Response(_organised(request, event_token))
+        done = services.group_register(event=event, group=_group(request, data["group"]))
+        body = {**_organised(request, event_token), "added": list(done.added)}
+        return Response(body | {"already_registered": list(done.already)})
 
 
 class EventDrop(APIView):

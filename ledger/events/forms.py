@@ -1,16 +1,21 @@
-"""A new tournament as the organiser types it; a drop and a swap as the organiser chooses them."""
+"""A new tournament as the organiser types it; a drop and a swap as the organiser chooses them;
+a group's link as the organiser pastes it."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext, gettext_lazy
 
 from ledger.events.selectors import Places
-from ledger.models import Event
+from ledger.groups import selectors as group_selectors
+from ledger.models import Event, Group
+from ledger.web.converters import Token
 from ledger.web.forms import OptionFields, engine_message, game_options
 from ledger.web.games import game_choices
+from ledger.web.limits import NoSuchLink
 from scoring import GAMES, ScoringError
 
 TIE_BREAKERS = [
@@ -116,3 +121,36 @@ class SwapForm(ChosenForm):
             message = gettext("{a} and {b} are at the same table: a swap would change nothing.")
             raise forms.ValidationError(message.format(a=first, b=second))
         return data
+
+
+def link_token(text: str) -> str | None:
+    """The token in a pasted link: its last path segment that can be one, query and fragment
+    left out; or the token itself, pasted alone.
+
+    >>> link_token("https://example.org/g/Ab_9-x/?from=chat#top"), link_token(" Ab_9-x ")
+    ('Ab_9-x', 'Ab_9-x')
+    >>> link_token("a link?") is None
+    True
+    """
+    path = re.split(r"[?#]", text.strip(), maxsplit=1)[0]
+    return next(
+        (part for part in reversed(path.split("/")) if re.fullmatch(Token.regex, part)), None
+    )
+
+
+class GroupLinkForm(forms.Form):
+    """A group's link (https://host/g/<token>/) or its token: cleaned, the group it opens."""
+
+    link = forms.CharField(max_length=300)
+    # Set when the link matched no group: a guess, which the guess limit counts.
+    wrong_link = False
+
+    def clean_link(self) -> Group:
+        token = link_token(self.cleaned_data["link"])
+        if token is not None:
+            try:
+                return group_selectors.group_by_token(token)
+            except NoSuchLink:
+                self.wrong_link = True
+        message = gettext("No group has this link: copy it again from the group's page.")
+        raise forms.ValidationError(message)

@@ -1,4 +1,5 @@
-"""Every write to a tournament: create, register, drop, seat, swap and begin rounds, and undo.
+"""Every write to a tournament: create, register (one by one or a group's players), drop, seat,
+swap and begin rounds, and undo.
 
 Called by the htmx views and the API alike; each is one transaction. Seating a round, a swap
 and a drop can be undone, latest first, until a round begins (``event_undo``): each pushes on
@@ -7,6 +8,7 @@ and a drop can be undone, latest first, until a round begins (``event_undo``): e
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
@@ -21,6 +23,7 @@ from ledger.models import (
     NAME_LENGTH,
     Entry,
     Event,
+    Group,
     Hand,
     Player,
     Round,
@@ -107,6 +110,40 @@ def entry_add(*, event: Event, name: str, organiser: bool) -> Entry:
             entry.active = True
             entry.save(update_fields=["active"])
     return entry
+
+
+@dataclass(frozen=True)
+class GroupRegistered:
+    """What registering a group's players did: who was added, and who was already registered
+    (a player who had dropped out among them), each as the event knows them."""
+
+    added: tuple[str, ...]
+    already: tuple[str, ...]
+
+
+def group_register(*, event: Event, group: Group) -> GroupRegistered:
+    """Register every player of ``group`` in ``event``, by name, in one step: the event gets its
+    own players of the same names (its circle is its own, as a lone table's is). Names already
+    registered are left as they are; a player who had dropped out stays out (the organiser
+    brings them back by name, ``entry_add``). Like ``entry_add``, nothing is recorded for
+    ``event_undo``: a registration is taken back by dropping the player.
+
+    All or nothing: raises Refused for a group with no players and ScoringError for a name
+    that cannot be a player's, and then registers nobody."""
+    with transaction.atomic():
+        event = _locked(event.pk)
+        wanted = [names.tidy(name) for name in group.players.values_list("name", flat=True)]
+        if not wanted:
+            message = _("{group} has no players yet: there is nobody to register.")
+            raise Refused(message.format(group=group.name))
+        added: list[str] = []
+        already: list[str] = []
+        for name in wanted:
+            names.check(name, "name", NAME_LENGTH)
+            player = Player.for_name(name, event=event)
+            created = Entry.objects.get_or_create(event=event, player=player)[1]
+            (added if created else already).append(player.name)
+    return GroupRegistered(tuple(added), tuple(already))
 
 
 def entry_drop(*, event: Event, name: str) -> None:

@@ -8,6 +8,7 @@ urlpatterns = [
     path("events/new/", views.event_new, name="event_new"),
     path("o/<token:token>/", views.event_organise, name="event_organise"),
     path("o/<token:token>/players/", views.event_add, name="event_add"),
+    path("o/<token:token>/players/group/", views.event_add_group, name="event_add_group"),
     path("o/<token:token>/players/drop/", views.event_drop, name="event_drop"),
     path("o/<token:token>/rounds/", views.event_seat, name="event_seat"),
     path("o/<token:token>/undo/", views.event_undo, name="event_undo"),

@@ -3,6 +3,8 @@
 Three links per event, like a table's: the organiser's (/o/<token>/), the self-registration
 link for players (/j/<register_token>/), and the read-only results (/e/<read_token>/).
 
+A group's players are registered in one step from the group's link, pasted.
+
 Seating a round, beginning it, a drop and a swap are asked first: the first POST answers with
 a page that says what will happen, whose button posts the same again with confirm=1.
 """
@@ -12,16 +14,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.contrib import messages
 from django.http import Http404, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from ledger.events import exports, selectors, services
-from ledger.events.forms import DropForm, EventForm, SwapForm
-from ledger.models import Event, Round
-from ledger.web import rights
+from ledger.events.forms import DropForm, EventForm, GroupLinkForm, SwapForm
+from ledger.models import Event, Group, Round
+from ledger.web import limits, rights
 from ledger.web.forms import engine_message, whole
 from ledger.web.games import option_fields
 from ledger.web.views import HtmxRequest
@@ -65,7 +69,8 @@ def _organise_page(
     request: HtmxRequest, event: Event, error: str = "", template: str = "", **players: Any
 ) -> HttpResponse:
     """The organiser's page (or its ``template`` part), with ``error`` if a change was refused;
-    ``players``: the register form's state (its error, who was added, whether it has focus)."""
+    ``players``: the register forms' state (an error, who was added, whether the name box has
+    focus, the group's link as pasted)."""
     rounds = list(event.round_set.all())
     standings = selectors.standings(event)
     open_round = rounds[-1] if rounds and rounds[-1].started is None else None
@@ -90,7 +95,7 @@ def _organise_page(
         ),
         **players,
     }
-    failed = error or players.get("add_error")
+    failed = error or players.get("add_error") or players.get("group_error")
     status = 400 if failed and not request.htmx else 200
     return render(request, template or "ledger/event_organise.html", context, status=status)
 
@@ -139,6 +144,46 @@ def event_add(request: HtmxRequest, token: str) -> HttpResponse:
     if error:
         return _organise_page(request, event, **form)
     return redirect(reverse("event_organise", args=[token]) + "?added=1#players")
+
+
+@require_POST
+def event_add_group(request: HtmxRequest, token: str) -> HttpResponse:
+    """Register every player of the group whose link the organiser pasted; back to the page,
+    which says how many were added."""
+    event = _organiser(request, token)
+    form = GroupLinkForm(request.POST)
+    if not form.is_valid():
+        if form.wrong_link:
+            limits.mark_wrong_link(request)  # a group's token is guessed as a table's is
+        error = " ".join(str(message) for message in form.errors.get("link", []))
+        return _organise_page(request, event, group_error=error, group_link=form.data.get("link"))
+    group = form.cleaned_data["link"]
+
+    def register() -> None:
+        done = services.group_register(event=event, group=group)
+        messages.success(request, _group_added(group, done))
+
+    return _change(request, event, register)
+
+
+def _group_added(group: Group, done: services.GroupRegistered) -> str:
+    n, already = len(done.added), len(done.already)
+    about = {"n": n, "group": group.name, "already": already}
+    if not n:
+        return _("Everyone in %(group)s was already registered.") % about
+    if not already:
+        return (
+            ngettext("Added %(n)s player from %(group)s.", "Added %(n)s players from %(group)s.", n)
+            % about
+        )
+    return (
+        ngettext(
+            "Added %(n)s player from %(group)s (%(already)s already registered).",
+            "Added %(n)s players from %(group)s (%(already)s already registered).",
+            n,
+        )
+        % about
+    )
 
 
 @require_POST

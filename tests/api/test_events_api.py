@@ -6,7 +6,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from ledger.events import services
-from ledger.models import Event
+from ledger.models import Entry, Event, Group, Player
+from ledger.web import limits
 from tests.events.test_events import TWELVE, play
 
 API = "/api/v1"
@@ -127,3 +128,78 @@ def test_an_event_name_with_hidden_characters_is_refused_as_a_players_would_be(a
     assert response.json()["path"] == "name"
     assert "invisible or control characters" in response.json()["error"]
     assert not Event.objects.exists()
+
+
+@pytest.fixture
+def teahouse(db) -> Group:
+    group = Group.objects.create(name="Thursday teahouse", game="jie-long")
+    for name in ["Anna", "Bob", "Celine"]:
+        Player.for_name(name, group=group)
+    return group
+
+
+def _event_rows() -> tuple:
+    return sorted(Entry.objects.values_list("player__name", "active")), Player.objects.count()
+
+
+def test_a_groups_players_are_registered_in_one_request(api, event, teahouse):
+    services.entry_add(event=Event.objects.get(), name="anna", organiser=True)
+    url = f"{API}/events/{event['token']}/entries/"
+
+    response = api.post(url, {"group": teahouse.token}, format="json")
+
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert body["added"] == ["Bob", "Celine"] and body["already_registered"] == ["anna"]
+    assert sorted(row["name"] for row in body["standings"]) == ["Bob", "Celine", "anna"]
+    again = api.post(url, {"group": teahouse.token}, format="json").json()
+    assert again["added"] == [] and again["already_registered"] == ["anna", "Bob", "Celine"]
+    assert Player.objects.filter(group=teahouse).count() == 3  # the group's rows stay its own
+
+
+def test_registering_one_name_answers_as_before_without_the_groups_lists(api, event):
+    response = api.post(f"{API}/events/{event['token']}/entries/", {"name": "Anna"}, format="json")
+
+    assert response.status_code == 200 and "added" not in response.json()
+
+
+@pytest.mark.parametrize(
+    ("body", "path", "message"),
+    [
+        ({"group": "NoSuchGroup0123456789"}, "group", "no group has this token"),
+        ({"group": "not/a token"}, "group", ""),
+        ({"group": 7}, "group", ""),
+        ({"group": "{teahouse}", "name": "Zoe"}, "", "one of the two"),
+        ({}, "", "one of the two"),
+    ],
+)
+def test_an_unknown_group_or_a_body_naming_both_or_neither_is_a_400_and_stores_nothing(
+    api, event, teahouse, body, path, message
+):
+    before = _event_rows()
+    sent = {key: value.format(teahouse=teahouse.token) if isinstance(value, str) else value
+            for key, value in body.items()}  # fmt: skip
+
+    response = api.post(f"{API}/events/{event['token']}/entries/", sent, format="json")
+
+    assert response.status_code == 400
+    assert set(response.json()) == {"error", "path", "errors"}
+    assert response.json()["path"] == path and message in response.json()["error"]
+    assert _event_rows() == before
+
+
+def test_an_unknown_group_counts_as_a_guess(api, event):
+    api.post(f"{API}/events/{event['token']}/entries/", {"group": "NoSuchGroup"}, format="json")
+
+    assert limits.count(limits.GUESSES, "127.0.0.1") == 1
+
+
+def test_an_empty_group_is_refused_with_a_message(api, event):
+    empty = Group.objects.create(name="New friends", game="jie-long")
+
+    response = api.post(
+        f"{API}/events/{event['token']}/entries/", {"group": empty.token}, format="json"
+    )
+
+    assert response.status_code == 400 and "no players yet" in response.json()["error"]
+    assert not Entry.objects.exists()

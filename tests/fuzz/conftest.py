@@ -18,7 +18,17 @@ from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
 from ledger.events import services as event_services
-from ledger.models import Entry, Event, Hand, HandChange, Player, Round, Seat, TableSession
+from ledger.models import (
+    Entry,
+    Event,
+    Group,
+    Hand,
+    HandChange,
+    Player,
+    Round,
+    Seat,
+    TableSession,
+)
 from ledger.tables import services
 from tests.tables.conftest import SEATING, plain_hand
 
@@ -31,6 +41,7 @@ FUZZ = settings(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 STORED = (TableSession, Seat, Hand, HandChange, Player, Event, Entry, Round)
+GROUP_TOKEN = "fuzzed-group-token"  # the group of the world below, known to the forms' posts
 
 # Text a phone or a script can send, with what broke the app before weighted in: digits that
 # int() refuses, numbers too long for it or for the database, NUL and invisible characters.
@@ -51,8 +62,8 @@ def stored() -> dict[str, int]:
 
 @pytest.fixture
 def world(db, settings):
-    """A table with a hand, a tournament with a round seated, and an organiser account;
-    no limits, so that the generated requests are all tried."""
+    """A table with a hand, a tournament with a round seated, a group of two, and an organiser
+    account; no limits, so that the generated requests are all tried."""
     settings.GUESS_LIMIT = 10**9
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,
@@ -66,6 +77,9 @@ def world(db, settings):
     for name in SEATING:
         event_services.entry_add(event=event, name=name, organiser=True)
     event_services.round_seat(event=event)
+    group = Group.objects.create(name="Teahouse", game="jie-long", token=GROUP_TOKEN)
+    for name in ("Ivy", "Joe"):
+        Player.for_name(name, group=group)
     account = User.objects.create_user("organiser", password="a long password")
     return {
         "table": table,

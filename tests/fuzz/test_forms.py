@@ -10,7 +10,7 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.fuzz.conftest import FUZZ, TEXT, stored
+from tests.fuzz.conftest import FUZZ, GROUP_TOKEN, TEXT, stored
 from tests.tables.conftest import form_post
 
 HAND_FIELDS = [
@@ -38,6 +38,9 @@ FORMS = {
     ),
     "organise": (
         "event_add", ["event"], {"name": "Ivy"}, ["name"],
+    ),
+    "group's players": (
+        "event_add_group", ["event"], {"link": f"https://example.org/g/{GROUP_TOKEN}/"}, ["link"],
     ),
     "register": ("event_register", ["register"], {"name": "Joe"}, ["name"]),
     "language": ("set_language", [], {"language": "zh-hans", "next": "/"}, ["language", "next"]),
