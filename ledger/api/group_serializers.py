@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from datetime import date
+from decimal import Decimal
 from typing import Any
 
 from rest_framework import serializers
 
 from ledger.api.shapes import AmountField, GameField, OptionsField, StrictChar, TransferShape
-from ledger.groups import selectors
+from ledger.groups import selectors, stats
 from ledger.groups.models import Group, Payment
+from ledger.web.display import tidy
 from scoring.document import amount
 
 
@@ -90,7 +93,7 @@ def payment_data(payment: Payment) -> dict[str, Any]:
         "id": payment.pk,
         "from": payment.payer.name,
         "to": payment.payee.name,
-        "amount": amount(payment.amount),
+        "amount": money(payment.amount),
         "unit": payment.unit,
         "note": payment.note,
         "created": payment.created.isoformat(),
@@ -106,8 +109,8 @@ def group_data(group: Group) -> dict[str, Any]:
         "game": group.game,
         "options": group.options,
         "players": ledger.players,
-        "balances": {name: amount(value) for name, value in ledger.money.items()},
-        "chips": {name: amount(value) for name, value in ledger.chips.items()},
+        "balances": {name: money(value) for name, value in ledger.money.items()},
+        "chips": {name: money(value) for name, value in ledger.chips.items()},
         "points": ledger.points,
         "settle_up": _transfers(ledger.settle_up("money")),
         "settle_up_chips": _transfers(ledger.settle_up("chips")),
@@ -125,4 +128,124 @@ def group_data(group: Group) -> dict[str, Any]:
 
 
 def _transfers(transfers: Any) -> list[dict[str, Any]]:
-    return [{"from": t.payer, "to": t.payee, "amount": amount(t.amount)} for t in transfers]
+    return [{"from": t.payer, "to": t.payee, "amount": money(t.amount)} for t in transfers]
+
+
+def money(value: Decimal) -> int | str:
+    """An amount as the table API writes money: 12, "12.50", -3; never the database's
+    "12.5000" (a sum of four-place columns on PostgreSQL)."""
+    return amount(tidy(value))
+
+
+class TableMarkOut(serializers.Serializer[dict[str, Any]]):
+    number = serializers.IntegerField(help_text="1 for the group's first table, and so on.")
+    token = serializers.CharField(help_text="The table's join token.")
+    day = serializers.DateField(help_text="When the table was started.")
+    game = serializers.CharField()
+    unit = serializers.ChoiceField(list(stats.UNITS))
+    amount = AmountField(
+        help_text="The player's net there (in chips at a chip table); for points only, "
+        "their total score."
+    )
+
+
+class DayOut(serializers.Serializer[dict[str, Any]]):
+    day = serializers.DateField()
+    balance = AmountField(help_text="Won (+) or lost (-) at the tables from the period's start.")
+
+
+class PlayerStatsOut(serializers.Serializer[dict[str, Any]]):
+    name = serializers.CharField()
+    tables = serializers.IntegerField(help_text="Tables with at least one hand played.")
+    hands = serializers.IntegerField(help_text="Hands played (a redeal is not played).")
+    won = serializers.IntegerField(help_text="Hands won.")
+    won_share = serializers.FloatField(allow_null=True, help_text="won / hands; null: no hand.")
+    average_score = serializers.FloatField(
+        allow_null=True, help_text="Points per scored hand; null: no hand."
+    )
+    specials = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Each special result to how often."
+    )
+    best_table = TableMarkOut(allow_null=True, help_text="docs/groups.md says how it is chosen.")
+    worst_table = TableMarkOut(allow_null=True)
+    money_over_time = DayOut(many=True, help_text="Money tables only, payments not counted.")
+    chips_over_time = DayOut(many=True, help_text="The same at chip tables, in chips.")
+
+
+class StatisticsOut(serializers.Serializer[dict[str, Any]]):
+    period_from = serializers.DateField(allow_null=True, help_text="null: from the start.")
+    period_to = serializers.DateField(allow_null=True, help_text="null: up to now.")
+    players = PlayerStatsOut(many=True)
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        fields = super().get_fields()
+        fields["from"] = fields.pop("period_from")
+        fields["to"] = fields.pop("period_to")
+        return fields
+
+
+class RatedOut(serializers.Serializer[dict[str, Any]]):
+    name = serializers.CharField()
+    mu = serializers.FloatField(help_text="The skill the ratings believe the player has.")
+    sigma = serializers.FloatField(help_text="How unsure they are of it.")
+    ordinal = serializers.FloatField(help_text="mu - 3 sigma: the order of the list.")
+    tables = serializers.IntegerField(help_text="Tables rated.")
+
+
+class RatingsOut(serializers.Serializer[dict[str, Any]]):
+    players = RatedOut(many=True, help_text="Best (highest ordinal) first.")
+
+
+def _mark(mark: stats.TableMark | None) -> dict[str, Any] | None:
+    if mark is None:
+        return None
+    return {
+        "number": mark.number,
+        "token": mark.token,
+        "day": mark.day.isoformat(),
+        "game": mark.game,
+        "unit": mark.unit,
+        "amount": money(mark.amount),
+    }
+
+
+def statistics_data(group: Group, start: date | None, end: date | None) -> dict[str, Any]:
+    return {
+        "from": start.isoformat() if start else None,
+        "to": end.isoformat() if end else None,
+        "players": [
+            {
+                "name": one.name,
+                "tables": one.tables,
+                "hands": one.hands,
+                "won": one.won,
+                "won_share": one.won_share,
+                "average_score": one.average_score,
+                "specials": one.specials,
+                "best_table": _mark(one.best_table),
+                "worst_table": _mark(one.worst_table),
+                "money_over_time": _days(one.money_over_time),
+                "chips_over_time": _days(one.chips_over_time),
+            }
+            for one in stats.player_stats(group, start=start, end=end)
+        ],
+    }
+
+
+def _days(points: list[tuple[date, Decimal]]) -> list[dict[str, Any]]:
+    return [{"day": day.isoformat(), "balance": money(value)} for day, value in points]
+
+
+def ratings_data(group: Group) -> dict[str, Any]:
+    return {
+        "players": [
+            {
+                "name": one.name,
+                "mu": one.mu,
+                "sigma": one.sigma,
+                "ordinal": one.ordinal,
+                "tables": one.tables,
+            }
+            for one in stats.ratings(group)
+        ]
+    }

@@ -4,19 +4,27 @@ gives nothing of its group."""
 
 from __future__ import annotations
 
+import re
 import secrets
+from contextlib import suppress
+from datetime import date
 
+from django.http import HttpResponseBase
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from ledger.api import group_serializers as s
-from ledger.api.errors import CODE_RESPONSES, WRITE_RESPONSES, Forbidden
+from ledger.api.downloads import Download
+from ledger.api.errors import CODE_RESPONSES, WRITE_RESPONSES, BadRequest, Forbidden
 from ledger.api.serializers import valid
 from ledger.api.shapes import ErrorShape
 from ledger.api.tables import idempotency_key
 from ledger.api.throttles import CodeThrottle, WriteThrottle
+from ledger.groups import exports as group_exports
 from ledger.groups import selectors, services
 from ledger.groups.models import Group
 from ledger.web.limits import NoSuchLink
@@ -66,6 +74,93 @@ class GroupDetail(APIView):
     def get(self, request: Request, group_token: str) -> Response:
         """The group's players, balances, settle-up, tables and payments."""
         return Response(s.group_data(selectors.group_by_token(group_token)))
+
+
+PERIOD = [
+    OpenApiParameter(
+        bound,
+        OpenApiTypes.DATE,
+        OpenApiParameter.QUERY,
+        required=False,
+        description=f"Count the hands played {word} this day (YYYY-MM-DD, included; on the "
+        "server's clock); left out: no bound.",
+    )
+    for bound, word in (("from", "from"), ("to", "up to"))
+]
+
+
+def period(request: Request) -> tuple[date | None, date | None]:
+    """``?from=`` and ``?to=`` as days (each YYYY-MM-DD, or left out); BadRequest otherwise."""
+    start, end = _day(request, "from"), _day(request, "to")
+    if start and end and end < start:
+        raise BadRequest(_("to: the period ends before it begins (from)"), "to")
+    return start, end
+
+
+def _day(request: Request, bound: str) -> date | None:
+    sent = request.query_params.getlist(bound)
+    if not sent:
+        return None
+    if len(sent) == 1 and _DAY.fullmatch(sent[0]):
+        with suppress(ValueError):  # 2026-02-30
+            return date.fromisoformat(sent[0])
+    message = _("{bound}: one day, written YYYY-MM-DD (2026-03-05)").format(bound=bound)
+    raise BadRequest(message, bound)
+
+
+_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+class GroupStatistics(APIView):
+    throttle_classes = [CodeThrottle]
+
+    @extend_schema(
+        parameters=[GROUP, *PERIOD],
+        responses={
+            200: s.StatisticsOut,
+            400: OpenApiResponse(ErrorShape, "A from or to that is not a day, or to before from."),
+            **CODE_RESPONSES,
+        },
+        tags=["groups"],
+    )
+    def get(self, request: Request, group_token: str) -> Response:
+        """Each player's tables, hands, wins, average score, specials, best and worst table and
+        money over time, over all time or a period (docs/groups.md)."""
+        group = selectors.group_by_token(group_token)
+        start, end = period(request)
+        return Response(s.statistics_data(group, start, end))
+
+
+class GroupRatings(APIView):
+    throttle_classes = [CodeThrottle]
+
+    @extend_schema(
+        parameters=[GROUP], responses={200: s.RatingsOut, **CODE_RESPONSES}, tags=["groups"]
+    )
+    def get(self, request: Request, group_token: str) -> Response:
+        """Each player's rating (Plackett-Luce, one table one match), computed from every table
+        of the group when asked: best first (docs/groups.md)."""
+        return Response(s.ratings_data(selectors.group_by_token(group_token)))
+
+
+class GroupExport(Download):
+    @extend_schema(
+        parameters=[
+            GROUP,
+            OpenApiParameter(
+                "kind",
+                str,
+                OpenApiParameter.PATH,
+                enum=list(group_exports.EXPORTS),
+                description="docs/exports.md",
+            ),
+        ],
+        responses={(200, "text/csv"): OpenApiTypes.STR, **CODE_RESPONSES},
+        tags=["groups"],
+    )
+    def get(self, request: Request, group_token: str, kind: str) -> HttpResponseBase:
+        """The group's tables, payments, balances or statistics as CSV (docs/exports.md)."""
+        return group_exports.response(selectors.group_by_token(group_token), kind)
 
 
 class GroupPayments(APIView):

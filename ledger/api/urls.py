@@ -55,6 +55,17 @@ urlpatterns = [
     path("groups/", groups.Groups.as_view(), name="api-groups"),
     path("groups/<token:group_token>/", groups.GroupDetail.as_view(), name="api-group"),
     path(
+        "groups/<token:group_token>/statistics/",
+        groups.GroupStatistics.as_view(),
+        name="api-group-statistics",
+    ),
+    path("groups/<token:group_token>/ratings/", groups.GroupRatings.as_view(), name="api-ratings"),
+    path(
+        "groups/<token:group_token>/export/<slug:kind>.csv",
+        groups.GroupExport.as_view(),
+        name="api-group-export",
+    ),
+    path(
         "groups/<token:group_token>/payments/",
         groups.GroupPayments.as_view(),
         name="api-payments",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import secrets
+from datetime import date
 from typing import Any
 
 from django import forms
@@ -70,3 +71,37 @@ class PaymentForm(forms.Form):
     unit = forms.ChoiceField(label=_("In"), choices=Payment.Unit.choices, initial="money")
     note = forms.CharField(label=_("Note"), max_length=80, required=False)
     key = forms.CharField(required=False, max_length=64)
+
+
+class PeriodForm(forms.Form):
+    """The period statistics are for (a GET form): all time, this month, or from one day to
+    another, both included."""
+
+    ALL, MONTH, BETWEEN = "all", "month", "between"
+    period = forms.ChoiceField(
+        choices=[(ALL, _("All time")), (MONTH, _("This month")), (BETWEEN, _("Between"))],
+        required=False,
+    )
+    start = forms.DateField(label=_("From"), required=False)
+    end = forms.DateField(label=_("To"), required=False)
+    a = forms.IntegerField(required=False, min_value=1)
+    b = forms.IntegerField(required=False, min_value=1)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("period") == self.BETWEEN:
+            start, end = data.get("start"), data.get("end")
+            if start is None and end is None:
+                raise forms.ValidationError(_("Give the first day, the last day, or both."))
+            if start and end and start > end:
+                raise forms.ValidationError(_("The first day comes after the last."))
+        return data
+
+    def dates(self, today: date) -> tuple[date | None, date | None]:
+        """The first and last day (None: no limit); call after ``is_valid()``."""
+        period = self.cleaned_data.get("period") or self.ALL
+        if period == self.MONTH:
+            return today.replace(day=1), today
+        if period == self.BETWEEN:
+            return self.cleaned_data.get("start"), self.cleaned_data.get("end")
+        return None, None

@@ -19,7 +19,7 @@ from scoring import GAMES, Transfer
 
 
 @lru_cache(maxsize=1024)
-def _unit(game: str, options: str) -> tuple[str, Decimal]:
+def unit(game: str, options: str) -> tuple[str, Decimal]:
     """How a table with ``options`` (as JSON) pays: ("money", stake), ("chips", chip value),
     or ("points", 0) for points only."""
     rules = GAMES[game]
@@ -96,7 +96,7 @@ def ledger(group: Group) -> Ledger:
     units = {}
     lines = {}
     for pk, token, game, options, created in tables:
-        units[pk] = _unit(game, json.dumps(options, sort_keys=True))
+        units[pk] = unit(game, json.dumps(options, sort_keys=True))
         lines[pk] = TableLine(pk, token, game, created, units[pk][0])
     seats = Seat.objects.filter(session__group=group).order_by("session", "position")
     for session, player in seats.values_list("session_id", "player_id"):
@@ -127,10 +127,10 @@ def ledger(group: Group) -> Ledger:
         out.points[name] += row["score"] or 0
         out.hands[name] += row["hands"]
         out.won[name] += row["won"]
-    for payer, payee, amount, unit in group.payments.filter(voided=None).values_list(
+    for payer, payee, amount, paid_in in group.payments.filter(voided=None).values_list(
         "payer_id", "payee_id", "amount", "unit"
     ):
-        balances = out.money if unit == Payment.Unit.MONEY else out.chips
+        balances = out.money if paid_in == Payment.Unit.MONEY else out.chips
         balances[players[payer]] += amount
         balances[players[payee]] -= amount
     out.tables = list(lines.values())

@@ -19,5 +19,6 @@ urlpatterns = [
         "g/<token:token>/payments/<number:payment>/void/", views.payment_void, name="payment_void"
     ),
     path("g/<token:token>/players/<number:player>/", views.player, name="group_player"),
+    path("g/<token:token>/statistics/", views.statistics, name="group_statistics"),
     path("g/<token:token>/export/<slug:kind>.csv", views.export, name="group_export"),
 ]

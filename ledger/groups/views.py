@@ -7,19 +7,23 @@ Thin views: parse the request, call one service or selector, render.
 from __future__ import annotations
 
 import secrets
+from decimal import Decimal
 from typing import Any
 
 from django.http import HttpResponse, HttpResponseBase, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from ledger.groups import selectors, services
-from ledger.groups.forms import GroupForm, PaymentForm, TableForm
+from ledger.groups import exports, selectors, services, stats
+from ledger.groups.forms import GroupForm, PaymentForm, PeriodForm, TableForm
 from ledger.groups.models import Group, Payment
 from ledger.models import Player, TableSession
 from ledger.tables.forms import MAX_PLAYERS
+from ledger.tables.summary import Chart, Step, draw
 from ledger.web import limits, rights
 from ledger.web.forms import engine_message
 from ledger.web.games import game_choices, option_fields
@@ -221,7 +225,65 @@ def player(request: HtmxRequest, token: str, player: int) -> HttpResponse:
 
 
 @require_safe
-def export(request: HtmxRequest, token: str, kind: str) -> HttpResponseBase:
-    from ledger.groups import exports
+def statistics(request: HtmxRequest, token: str) -> HttpResponse:
+    """Every player's statistics for a period, the money they won day by day, their ratings,
+    and two players head to head."""
+    found = selectors.group_by_token(token)
+    form = PeriodForm(request.GET or None, initial={"period": PeriodForm.ALL})
+    start = end = None
+    if form.is_bound and form.is_valid():
+        start, end = form.dates(timezone.localdate())
+    players = dict(Player.objects.filter(group=found).values_list("pk", "name"))
+    played = stats.player_stats(found, start=start, end=end)
+    pair = None
+    if form.is_bound and not form.errors:
+        a, b = form.cleaned_data.get("a"), form.cleaned_data.get("b")
+        if a in players and b in players and a != b:
+            pair = stats.head_to_head(
+                found,
+                Player.objects.get(pk=a),
+                Player.objects.get(pk=b),
+                start=start,
+                end=end,
+            )
+    context = {
+        "group": found,
+        "title": _("Statistics"),
+        "form": form,
+        "players": sorted(players.items(), key=lambda item: item[1].casefold()),
+        "stats": played,
+        "chart": _money_chart(played),
+        "ratings": stats.ratings(found),
+        "pair": pair,
+        "sides": [pair.a, pair.b] if pair else [],
+        "period": (start, end),
+    }
+    return render(
+        request, "ledger/group_statistics.html", context, status=400 if form.errors else 200
+    )
 
+
+def _money_chart(played: list[stats.PlayerStats]) -> Chart | None:
+    """What each player won at money tables, running day by day (from 0 before the first)."""
+    days = sorted({day for one in played for day, _ in one.money_over_time})
+    if not days:
+        return None
+    running = {}
+    for one in played:
+        if not one.money_over_time:
+            continue
+        by_day = dict(one.money_over_time)
+        series, total = [Decimal(0)], Decimal(0)
+        for day in days:
+            total = by_day.get(day, total)
+            series.append(total)
+        running[one.name] = series
+    steps = [
+        Step(date_format(day, "SHORT_DATE_FORMAT"), date_format(day, "DATE_FORMAT")) for day in days
+    ]
+    return draw(running, steps, signed=True, x_title=_("Day"), heading="{n}")
+
+
+@require_safe
+def export(request: HtmxRequest, token: str, kind: str) -> HttpResponseBase:
     return exports.response(selectors.group_by_token(token), kind, words=True)

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
+from django.utils.translation import gettext as _
+
 import scoring
 from ledger.tables.selectors import Row, ScoreSheet
 from ledger.web import display
@@ -43,10 +45,21 @@ class Line:
 
 
 @dataclass(frozen=True, slots=True)
-class ChartHand:
-    """A hand on the chart: its band (where a pointer picks it) and the running totals."""
+class Step:
+    """A step along the chart's bottom axis: a hand of a table, or a day of a group."""
 
-    number: int
+    label: str  # on the axis and in the text alternative's rows: "3", "25/11"
+    title: str  # where it is named alone: "Hand 3"
+    voided: bool = False  # a voided hand: it changes no total
+
+
+@dataclass(frozen=True, slots=True)
+class ChartHand:
+    """A step on the chart (a hand, or a day): its band (where a pointer picks it) and the
+    running totals."""
+
+    label: str
+    title: str
     voided: bool
     band_x: float
     band_width: float
@@ -71,6 +84,8 @@ class Chart:
     amount_ticks: list[Tick]
     hands: list[ChartHand]
     marked: bool  # a marker at every hand, or (too many hands to tell apart) at the end only
+    x_title: str  # the bottom axis's name: "Hand", "Day"
+    heading: str  # a step's heading in the legend, "{n}" for its label: "Hand {n}"
 
     # Where the axes' marks, numbers and names go, below and left of the plot area.
     @property
@@ -194,12 +209,36 @@ def _chart(sheet: ScoreSheet) -> Chart | None:
             counts = row.result.net
         for name in sheet.seating:
             running[name].append(running[name][-1] + counts.get(name, 0))
+    steps = [
+        Step(str(row.hand.number), _("Hand %(n)s") % {"n": row.hand.number}, row.result is None)
+        for row in sheet.rows
+    ]
+    return draw(
+        running,
+        steps,
+        signed=not points_only,
+        x_title=_("Hand"),
+        heading=_("Hand %(n)s") % {"n": "{n}"},
+    )
+
+
+def draw(
+    running: dict[str, list[Decimal]],
+    steps: list[Step],
+    *,
+    signed: bool,
+    x_title: str,
+    heading: str,
+) -> Chart:
+    """Running totals as a chart: ``running[name]`` starts at 0 and has a total after each of
+    ``steps``; ``signed`` for money (+12), else whole points. Each player in a style of their
+    own, in the order given."""
     values = [value for series in running.values() for value in series]
-    amount_ticks = _amount_ticks(min(values), max(values), whole=points_only)
+    amount_ticks = _amount_ticks(min(values), max(values), whole=not signed)
     low, high = amount_ticks[0], amount_ticks[-1]
-    labels = [_amount_text(value, signed=not points_only) for value in amount_ticks]
+    labels = [_amount_text(value, signed=signed) for value in amount_ticks]
     left = max(4 * CHARACTER, CHARACTER * max(map(len, labels))) + 2 * TICK
-    step = (RIGHT - left) / len(sheet.rows)
+    step = (RIGHT - left) / len(steps)
 
     def x(k: int) -> float:
         return round(left + k * step, 1)
@@ -209,28 +248,24 @@ def _chart(sheet: ScoreSheet) -> Chart | None:
     def y(value: Decimal) -> float:
         return round(TOP + (top - float(value)) * scale, 1)
 
-    xs = [x(k) for k in range(len(sheet.rows) + 1)]
+    xs = [x(k) for k in range(len(steps) + 1)]
     lines = []
-    for i, name in enumerate(sheet.seating):
+    for i, (name, series_values) in enumerate(running.items()):
         series = i % len(STYLES)
         dash, shape = STYLES[series]
-        points = " ".join(f"{xs[k]},{y(value)}" for k, value in enumerate(running[name]))
+        points = " ".join(f"{xs[k]},{y(value)}" for k, value in enumerate(series_values))
         lines.append(Line(name, series, dash, shape, points))
     texts = {
-        name: [_amount_text(value, not points_only) for value in running[name]]
-        for name in sheet.seating
+        name: [_amount_text(value, signed) for value in series_values]
+        for name, series_values in running.items()
     }
     hands = []
-    for k, row in enumerate(sheet.rows, start=1):
+    for k, at in enumerate(steps, start=1):
         band_x = max(left, xs[k] - step / 2)
-        totals = [texts[name][k] for name in sheet.seating]
+        totals = [texts[name][k] for name in running]
         band_width = round(min(RIGHT, xs[k] + step / 2) - band_x, 1)
-        hands.append(
-            ChartHand(row.hand.number, row.result is None, round(band_x, 1), band_width, totals)
-        )
-    hand_ticks = [
-        Tick(x(k), str(sheet.rows[k - 1].hand.number)) for k in _hand_ticks(len(sheet.rows))
-    ]
+        hands.append(ChartHand(at.label, at.title, at.voided, round(band_x, 1), band_width, totals))
+    hand_ticks = [Tick(x(k), steps[k - 1].label) for k in _hand_ticks(len(steps))]
     return Chart(
         width=WIDTH,
         height=HEIGHT,
@@ -244,7 +279,9 @@ def _chart(sheet: ScoreSheet) -> Chart | None:
         hand_ticks=hand_ticks,
         amount_ticks=[Tick(y(v), label) for v, label in zip(amount_ticks, labels, strict=True)],
         hands=hands,
-        marked=len(sheet.rows) <= MARKED_HANDS,
+        marked=len(steps) <= MARKED_HANDS,
+        x_title=x_title,
+        heading=heading,
     )
 
 

@@ -88,7 +88,7 @@ def chart_bands(chart: Chart) -> SafeString:
     height = round(chart.bottom - chart.top, 1)
     bands = []
     for hand in chart.hands:
-        title = escape(str(_("Hand %(n)s") % {"n": hand.number}))
+        title = escape(hand.title)
         if hand.voided:
             title += f" ({voided})"
         totals = comma.join(
@@ -109,8 +109,8 @@ def chart_rows(chart: Chart) -> SafeString:
     for hand in chart.hands:
         note = f" ({voided})" if hand.voided else ""
         cells = "".join(f'<td class="num">{total}</td>' for total in hand.totals)
-        rows.append(f'<tr><th scope="row">{hand.number}{note}</th>{cells}</tr>')
-    return mark_safe("\n".join(rows))  # amounts and numbers only, and "voided" escaped
+        rows.append(f'<tr><th scope="row">{escape(hand.label)}{note}</th>{cells}</tr>')
+    return mark_safe("\n".join(rows))  # amounts, and every text escaped
 
 
 @register.simple_tag

@@ -56,9 +56,7 @@ def money(value: Decimal | None) -> str:
     """
     if value is None:
         return ""
-    if value == value.quantize(CENTS):
-        value = value.quantize(CENTS)
-    text = str(amount(value))
+    text = str(amount(tidy(value)))
     return f"+{text}" if value > 0 else text
 
 
@@ -75,10 +73,10 @@ def tidy(value: Decimal) -> Decimal:
         return exact.quantize(Decimal(1))
     short = exact.normalize()
     exponent = short.as_tuple().exponent
-    return short if isinstance(exponent, int) and exponent <= -2 else short.quantize(_CENTS)
+    return short if isinstance(exponent, int) and exponent <= -2 else short.quantize(CENTS)
 
 
-_STORED, _CENTS = Decimal("0.0001"), Decimal("0.01")
+_STORED = Decimal("0.0001")
 
 
 def sign(value: Decimal | None) -> str:

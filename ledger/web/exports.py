@@ -89,6 +89,21 @@ HEADERS = {
     "option": gettext_lazy("Option"),
     "value": gettext_lazy("Value"),
     "usual": gettext_lazy("Usual"),
+    "date": gettext_lazy("Date"),
+    "game": gettext_lazy("Game"),
+    "unit": gettext_lazy("Unit"),
+    "note": gettext_lazy("Note"),
+    "money": gettext_lazy("Money"),
+    "chips": gettext_lazy("Chips"),
+    "tables": gettext_lazy("Tables"),
+    "won_share": gettext_lazy("Share of hands won"),
+    "average_score": gettext_lazy("Average score"),
+    "best_table": gettext_lazy("Best table"),
+    "best_unit": gettext_lazy("Best table's unit"),
+    "best_result": gettext_lazy("Best table's result"),
+    "worst_table": gettext_lazy("Worst table"),
+    "worst_unit": gettext_lazy("Worst table's unit"),
+    "worst_result": gettext_lazy("Worst table's result"),
 }
 
 

@@ -232,3 +232,46 @@ def test_unknown_links_are_404(db):
     client = Client()
     assert client.get(f"/g/{'a' * 22}/").status_code == 404
     assert client.post(f"/g/{'a' * 22}/payments/", {}).status_code == 404
+
+
+def test_the_statistics_page_for_a_period_with_ratings_and_head_to_head(organiser):
+    group = start_group(organiser)
+    played(group)
+    played(group)
+    url = f"/g/{group.token}/statistics/"
+    page = organiser.get(url).content.decode()
+    # Anna won both hands of both tables: 2 of 2, an average of 2 pips.
+    anna = re.search(r'<th scope="row">Anna</th>(.*?)</tr>', page, re.S)[1]
+    cells = [
+        re.sub(r"<[^>]+>", "", cell).strip()
+        for cell in re.findall(r"<td[^>]*>(.*?)</td>", anna, re.S)
+    ]
+    assert cells[:4] == ["2", "2", "2 (100%)", "2.00"]
+    assert 'id="ratings-table"' in page and 'class="chart"' in page
+    ids = dict(Player.objects.filter(group=group).values_list("name", "pk"))
+    page = organiser.get(url, {"period": "month", "a": ids["Anna"], "b": ids["Celine"]})
+    assert page.status_code == 200
+    assert "2 hands together, at 2 table(s)." in page.content.decode()
+    # Nothing played in the period: nothing counted, and said.
+    page = organiser.get(url, {"period": "between", "start": "2020-01-01", "end": "2020-01-31"})
+    assert "No money tables in this period." in page.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("query", "message"),
+    [
+        (
+            {"period": "between", "start": "2026-12-01", "end": "2026-01-01"},
+            "The first day comes after the last.",
+        ),
+        ({"period": "between"}, "Give the first day, the last day, or both."),
+        ({"period": "between", "start": "31/31/2026"}, "Enter a valid date."),
+        ({"period": "decade"}, "Select a valid choice"),
+        ({"a": "x"}, "Enter a whole number."),
+    ],
+)
+def test_a_period_that_cannot_be_says_why(organiser, query, message):
+    group = start_group(organiser)
+    response = organiser.get(f"/g/{group.token}/statistics/", query)
+    assert response.status_code == 400
+    assert message in response.content.decode()

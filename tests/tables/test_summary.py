@@ -119,7 +119,7 @@ def test_the_text_alternative_is_each_players_running_total_ending_at_the_totals
     sheet = selectors.scored(three_hands)
     chart = chart_of(three_hands)
 
-    assert [hand.number for hand in chart.hands] == [1, 2, 3]
+    assert [hand.label for hand in chart.hands] == ["1", "2", "3"]
     assert chart.hands[0].totals == HAND_1
     running = dict.fromkeys(SEATING, Decimal(0))
     for hand, result in zip(chart.hands, sheet.result.hands, strict=True):

@@ -1,0 +1,323 @@
+"""A group's statistics, head-to-heads and ratings, computed on read from its tables' current
+result rows (docs/groups.md, "Statistics and ratings").
+
+Sums and counts are the database's, in a fixed number of queries however many tables and hands
+the group has. Nothing is stored: asking again, with nothing new played, gives the same numbers.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Sum
+from django.db.models.functions import TruncDate
+from django.utils import timezone
+from openskill.models import PlackettLuce, PlackettLuceRating
+
+from ledger.groups.models import Group
+from ledger.groups.selectors import unit
+from ledger.tables.models import Player, Result, TableSession
+from ledger.web.display import tidy
+from scoring import GAMES
+
+UNITS = ("money", "chips", "points")  # the order best and worst tables are looked for in
+
+
+@dataclass(frozen=True)
+class TableMark:
+    """One table as a player's best or worst: what they made there, in the table's unit."""
+
+    number: int  # 1 for the group's first table, in the order they were started
+    pk: int
+    token: str
+    day: date  # when the table was started, on the server's clock
+    game: str
+    unit: str  # money, chips or points
+    amount: Decimal  # their net in money or in chips; for points only, their total score
+
+
+@dataclass
+class PlayerStats:
+    """One player of a group over a period (or all time)."""
+
+    name: str
+    tables: int = 0  # tables with at least one hand they played
+    hands: int = 0  # hands they played (a redeal is not played)
+    won: int = 0
+    won_share: float | None = None  # won / hands, to 4 places; None without hands
+    average_score: float | None = None  # points per scored hand, to 2 places
+    specials: dict[str, int] = field(default_factory=dict)  # kind -> how often
+    best_table: TableMark | None = None
+    worst_table: TableMark | None = None
+    # What they won (+) or lost (-) at the tables, summed day by day: payments do not count,
+    # they settle what was won, they win nothing. From 0 at the start of the period.
+    money_over_time: list[tuple[date, Decimal]] = field(default_factory=list)
+    chips_over_time: list[tuple[date, Decimal]] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Side:
+    """One of two players at the hands they played together."""
+
+    name: str
+    won: int  # of those hands
+    money: Decimal  # their net at those hands, on money tables
+    chips: Decimal  # the same on chip tables, in chips
+    points: int  # their total score at those hands
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Two players over the hands both played. What one paid the other is not kept apart
+    from the rest of a hand's payments, so each side's amounts are their whole net there."""
+
+    hands: int
+    tables: int
+    a: Side
+    b: Side
+
+
+@dataclass(frozen=True)
+class Rated:
+    """A player's rating after replaying every table of the group (Plackett-Luce)."""
+
+    name: str
+    mu: float  # the skill the ratings believe in
+    sigma: float  # how unsure they are of it
+    ordinal: float  # mu - 3 * sigma: a skill they almost surely have; the order of the list
+    tables: int  # tables rated
+
+
+@dataclass(frozen=True)
+class _Table:
+    number: int
+    pk: int
+    token: str
+    game: str
+    created: datetime
+    unit: str
+    value: Decimal  # what one point or chip is worth; 0 for points only
+
+    def amount(self, net: Decimal, score: int) -> Decimal:
+        """A player's result here in the table's unit."""
+        if self.unit == "chips":
+            return tidy(net / self.value)
+        return tidy(net) if self.unit == "money" else Decimal(score)
+
+    def standing(self, net: Decimal, score: int) -> Decimal:
+        """How good that result is, higher better: the net where the table pays; for points
+        only, the total score, fewer better unless the game counts the higher as the winner."""
+        if self.unit != "points":
+            return net
+        return Decimal(score if GAMES[self.game].higher_wins else -score)
+
+
+def _tables(group: Group) -> dict[int, _Table]:
+    found = TableSession.objects.filter(group=group).order_by("created", "pk")
+    tables = {}
+    for number, (pk, token, game, options, created) in enumerate(
+        found.values_list("pk", "token", "game", "options", "created"), start=1
+    ):
+        kind, value = unit(game, json.dumps(options, sort_keys=True))
+        tables[pk] = _Table(number, pk, token, game, created, kind, value)
+    return tables
+
+
+def _rows(group: Group, start: date | None, end: date | None) -> QuerySet[Result]:
+    """The rows that count, of hands played from ``start`` to ``end`` (days on the server's
+    clock, both included)."""
+    rows = Result.objects.filter(session__group=group, current=True)
+    if start is not None:
+        rows = rows.filter(hand__created__date__gte=start)
+    if end is not None:
+        rows = rows.filter(hand__created__date__lte=end)
+    return rows
+
+
+# Named apart from the fields they sum: an annotation named "score" would hide the field.
+_SUMS: dict[str, Any] = {
+    "total": Sum("net"),
+    "points": Sum("score"),
+    "scored": Count("score"),
+    "hands": Count("pk"),
+    "wins": Count("pk", filter=Q(won=True)),
+}
+
+
+def player_stats(
+    group: Group, *, start: date | None = None, end: date | None = None
+) -> list[PlayerStats]:
+    """Every player of the group over the hands played from ``start`` to ``end`` (both
+    included; None: no bound), by name. Four queries (players, tables, sums by table, player
+    and day, specials by player).
+
+    Best and worst table: among the player's money tables if they played any in the period,
+    else their chip tables, else their points-only tables, the one with the highest (lowest)
+    net, or for points only the best (worst) total score as the game counts it; the earlier
+    table on a tie. Each is given with the player's net there (chips in chips) or total score.
+    """
+    players = dict(Player.objects.filter(group=group).values_list("pk", "name"))
+    tables = _tables(group)
+    out = {pk: PlayerStats(name) for pk, name in players.items()}
+    rows = _rows(group, start, end)
+    by_day = (
+        rows.annotate(day=TruncDate("hand__created"))
+        .values("session_id", "player_id", "day")
+        .annotate(**_SUMS)
+        .order_by()
+    )
+    net_at: dict[tuple[int, int], Decimal] = defaultdict(Decimal)  # by (player, table)
+    score_at: dict[tuple[int, int], int] = defaultdict(int)
+    over_time: dict[tuple[int, str], dict[date, Decimal]] = defaultdict(dict)
+    score_sums: dict[int, int] = defaultdict(int)
+    scored: dict[int, int] = defaultdict(int)
+    for row in by_day:
+        stats, table = out[row["player_id"]], tables[row["session_id"]]
+        stats.hands += row["hands"]
+        stats.won += row["wins"]
+        score_sums[row["player_id"]] += row["points"] or 0
+        scored[row["player_id"]] += row["scored"]
+        net_at[row["player_id"], table.pk] += row["total"]
+        score_at[row["player_id"], table.pk] += row["points"] or 0
+        if table.unit != "points":
+            days = over_time[row["player_id"], table.unit]
+            change = row["total"] / table.value if table.unit == "chips" else row["total"]
+            days[row["day"]] = days.get(row["day"], Decimal(0)) + change
+    for player, stats in out.items():
+        played = [
+            (table, net_at[player, pk], score_at[player, pk])
+            for pk, table in tables.items()
+            if (player, pk) in net_at
+        ]
+        stats.tables = len(played)
+        stats.best_table, stats.worst_table = _best_and_worst(played)
+    specials = rows.exclude(specials=[]).values("player_id", "specials").annotate(n=Count("pk"))
+    for row in specials.order_by():
+        counts = out[row["player_id"]].specials
+        for kind in row["specials"]:
+            counts[kind] = counts.get(kind, 0) + row["n"]
+    for player, stats in out.items():
+        if stats.hands:
+            stats.won_share = round(stats.won / stats.hands, 4)
+        if scored[player]:
+            stats.average_score = round(score_sums[player] / scored[player], 2)
+        stats.specials = dict(sorted(stats.specials.items()))
+        stats.money_over_time = _running(over_time.get((player, "money"), {}))
+        stats.chips_over_time = _running(over_time.get((player, "chips"), {}))
+    return sorted(out.values(), key=lambda stats: stats.name.casefold())
+
+
+def _best_and_worst(
+    played: list[tuple[_Table, Decimal, int]],
+) -> tuple[TableMark | None, TableMark | None]:
+    """The best and worst of ``played`` (table, net, score), in the order the tables were
+    started: max and min keep the first of equals, so the earlier table wins a tie."""
+    unit = next((unit for unit in UNITS if any(t.unit == unit for t, _, _ in played)), None)
+    these = [one for one in played if one[0].unit == unit]
+    if not these:
+        return None, None
+    best = max(these, key=lambda one: one[0].standing(one[1], one[2]))
+    worst = min(these, key=lambda one: one[0].standing(one[1], one[2]))
+    return _mark(*best), _mark(*worst)
+
+
+def _mark(table: _Table, net: Decimal, score: int) -> TableMark:
+    day = timezone.localdate(table.created)
+    amount = table.amount(net, score)
+    return TableMark(table.number, table.pk, table.token, day, table.game, table.unit, amount)
+
+
+def _running(days: dict[date, Decimal]) -> list[tuple[date, Decimal]]:
+    total, points = Decimal(0), []
+    for day in sorted(days):
+        total += days[day]
+        points.append((day, tidy(total)))
+    return points
+
+
+def head_to_head(
+    group: Group, a: Player, b: Player, *, start: date | None = None, end: date | None = None
+) -> HeadToHead:
+    """``a`` and ``b`` over the hands both played from ``start`` to ``end`` (both included):
+    how many, how often each won, and each one's net and points at them. Two queries."""
+    if a.group_id != group.pk or b.group_id != group.pk or a.pk == b.pk:
+        raise ValueError("a head-to-head is between two players of the group")
+    tables = _tables(group)
+    other = Result.objects.filter(hand=OuterRef("hand"), current=True, player__in=[a, b])
+    rows = list(
+        _rows(group, start, end)
+        .filter(player__in=[a, b])
+        .filter(Exists(other.exclude(player=OuterRef("player"))))
+        .values("session_id", "player_id")
+        .annotate(**_SUMS)
+        .order_by()
+    )
+    return HeadToHead(
+        hands=sum(row["hands"] for row in rows if row["player_id"] == a.pk),
+        tables=len({row["session_id"] for row in rows}),
+        a=_side(a, [row for row in rows if row["player_id"] == a.pk], tables),
+        b=_side(b, [row for row in rows if row["player_id"] == b.pk], tables),
+    )
+
+
+def _side(player: Player, rows: list[dict[str, Any]], tables: dict[int, _Table]) -> Side:
+    money, chips = Decimal(0), Decimal(0)
+    for row in rows:
+        table = tables[row["session_id"]]
+        if table.unit == "money":
+            money += row["total"]
+        elif table.unit == "chips":
+            chips += row["total"] / table.value
+    return Side(
+        name=player.name,
+        won=sum(row["wins"] for row in rows),
+        money=tidy(money),
+        chips=tidy(chips),
+        points=sum(row["points"] or 0 for row in rows),
+    )
+
+
+def ratings(group: Group) -> list[Rated]:
+    """Every player who played a table of the group, rated by replaying its tables in the
+    order they were started, best (highest ordinal) first. Three queries.
+
+    One table is one match, ranked by its final totals: by net where it pays, by total score
+    (as the game counts it) for points only; equal totals tie. A table's hands are not
+    independent matches (the same players, a running total, often an end), and rated per
+    table a rating does not swing with every hand. Tables without a played hand are skipped.
+    """
+    players = dict(Player.objects.filter(group=group).values_list("pk", "name"))
+    tables = _tables(group)
+    totals = (
+        Result.objects.filter(session__group=group, current=True)
+        .values("session_id", "player_id")
+        .annotate(total=Sum("net"), points=Sum("score"))
+        .order_by()
+    )
+    standings: dict[int, dict[int, Decimal]] = defaultdict(dict)
+    for row in totals:
+        table = tables[row["session_id"]]
+        standings[table.pk][row["player_id"]] = table.standing(row["total"], row["points"] or 0)
+    model = PlackettLuce()
+    rated: dict[int, PlackettLuceRating] = {}
+    counted: dict[int, int] = defaultdict(int)
+    for pk in tables:  # in the order they were started
+        standing = standings.get(pk, {})
+        if len(standing) < 2:
+            continue
+        seated = sorted(standing)
+        teams = [[rated.get(player) or model.rating()] for player in seated]
+        # 1 for the best, equal totals an equal rank (1, 2, 2, 4).
+        ranks = [
+            1.0 + sum(other > standing[player] for other in standing.values()) for player in seated
+        ]
+        for player, (rating,) in zip(seated, model.rate(teams, ranks=ranks), strict=True):
+            rated[player] = rating
+            counted[player] += 1
+    found = [Rated(players[pk], r.mu, r.sigma, r.ordinal(), counted[pk]) for pk, r in rated.items()]
+    return sorted(found, key=lambda one: (-one.ordinal, one.name.casefold()))

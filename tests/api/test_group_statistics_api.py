@@ -1,0 +1,150 @@
+"""A group's statistics, ratings and CSV exports through the API (issue 20, item 6): the group's
+link reads them, an outsider finds nothing, a period that is not one is a 400 that says where,
+and money reads as the table API writes it ("8.50", never the database's "8.5000")."""
+
+from __future__ import annotations
+
+import csv
+import io
+from decimal import Decimal
+
+import pytest
+from rest_framework.test import APIClient
+
+from ledger.api.group_serializers import money
+
+API = "/api/v1"
+THREE = ["Anna", "Bob", "Celine"]
+
+
+@pytest.fixture
+def api() -> APIClient:
+    return APIClient()
+
+
+def start_group(api: APIClient, **options: str) -> dict:
+    body = {"name": "Teahouse", "game": "jie-long", "options": options}
+    made = api.post(f"{API}/groups/", body, format="json")
+    assert made.status_code == 201, made.content
+    return made.json()
+
+
+def play(api: APIClient, group: dict, scores: tuple[int, int, int], seating=THREE) -> str:
+    body = {
+        "game": "jie-long", "options": group["options"], "seating": seating,
+        "first": seating[0], "group": group["token"],
+    }  # fmt: skip
+    table = api.post(f"{API}/sessions/", body, format="json").json()["token"]
+    hand = {"results": {n: {"pips": p} for n, p in zip(seating, scores, strict=True)}}
+    saved = api.post(
+        f"{API}/sessions/{table}/hands/", {"number": 1, "hand": hand}, format="json",
+        HTTP_IDEMPOTENCY_KEY=f"hand-{table}"[:64],
+    )  # fmt: skip
+    assert saved.status_code == 201, saved.content
+    return table
+
+
+@pytest.fixture
+def quarter(api, db) -> dict:
+    """A group at 0.25 a point, one table played: Anna +8.50, Bob -1.25, Celine -7.25."""
+    group = start_group(api, stake="0.25")
+    group["table"] = play(api, group, (0, 13, 21))
+    return group
+
+
+def test_the_group_s_amounts_read_as_money_not_as_four_places(api, quarter):
+    paid = api.post(
+        f"{API}/groups/{quarter['token']}/payments/",
+        {"from": "Celine", "to": "Anna", "amount": "2.5"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY="pay-celine-0001",
+    )
+    assert paid.status_code == 201 and paid.json()["amount"] == "2.50"
+    read = api.get(f"{API}/groups/{quarter['token']}/").json()
+    assert read["balances"] == {"Anna": 6, "Bob": "-1.25", "Celine": "-4.75"}
+    assert sorted(t["amount"] for t in read["settle_up"]) == ["1.25", "4.75"]
+    assert read["payments"][0]["amount"] == "2.50"
+
+
+def test_a_sum_as_postgresql_gives_it_reads_as_money_too():
+    # PostgreSQL sums the four-place column into four places; SQLite into as few as it likes.
+    sums = ("12.5000", "12.5", "-3.0000", "0.1250", "0E-4")
+    assert [money(Decimal(v)) for v in sums] == ["12.50", "12.50", -3, "0.125", 0]
+
+
+def test_statistics_give_each_player_s_numbers_with_tidy_money(api, quarter):
+    read = api.get(f"{API}/groups/{quarter['token']}/statistics/")
+    assert read.status_code == 200, read.content
+    body = read.json()
+    assert (body["from"], body["to"]) == (None, None)
+    anna = {one["name"]: one for one in body["players"]}["Anna"]
+    assert (anna["tables"], anna["hands"], anna["won"], anna["won_share"]) == (1, 1, 1, 1.0)
+    assert anna["average_score"] == 0.0 and anna["specials"] == {}
+    best = anna["best_table"]
+    assert (best["number"], best["token"], best["unit"], best["amount"]) == (
+        1, quarter["table"], "money", "8.50",
+    )  # fmt: skip
+    assert [point["balance"] for point in anna["money_over_time"]] == ["8.50"]
+    assert anna["chips_over_time"] == []
+
+
+def test_a_period_with_no_hands_has_players_but_nothing_counted(api, quarter):
+    read = api.get(f"{API}/groups/{quarter['token']}/statistics/?from=2001-01-01&to=2001-01-31")
+    assert read.status_code == 200, read.content
+    body = read.json()
+    assert (body["from"], body["to"]) == ("2001-01-01", "2001-01-31")
+    for one in body["players"]:
+        assert (one["hands"], one["won_share"], one["best_table"]) == (0, None, None)
+
+
+@pytest.mark.parametrize(
+    ("query", "path"),
+    [
+        ("from=yesterday", "from"),
+        ("from=2026-13-01", "from"),
+        ("to=2026-02-30", "to"),
+        ("from=20260305", "from"),
+        ("from=2026-03-05&from=2026-03-06", "from"),
+        ("from=2026-03-05&to=2026-03-01", "to"),
+    ],
+)
+def test_a_period_that_is_not_one_is_refused_and_says_where(api, quarter, query, path):
+    refused = api.get(f"{API}/groups/{quarter['token']}/statistics/?{query}")
+    assert refused.status_code == 400
+    body = refused.json()
+    assert body["path"] == path and body["errors"] == [{"error": body["error"], "path": path}]
+    assert path in body["error"]
+
+
+def test_ratings_list_who_played_best_first(api, quarter):
+    play(api, quarter, (0, 13, 21))
+    read = api.get(f"{API}/groups/{quarter['token']}/ratings/")
+    assert read.status_code == 200, read.content
+    rated = read.json()["players"]
+    assert [one["name"] for one in rated] == THREE  # Anna won both, Celine lost both
+    assert all(one["tables"] == 2 for one in rated)
+    for one in rated:
+        assert one["ordinal"] == pytest.approx(one["mu"] - 3 * one["sigma"])
+
+
+def test_the_exports_come_as_csv_with_names_kept_from_running_as_formulas(api, db):
+    group = start_group(api, stake="0.25")
+    play(api, group, (0, 13, 21), seating=["=1+1", "Bob", "Celine"])
+    download = api.get(f"{API}/groups/{group['token']}/export/tables.csv")
+    assert download.status_code == 200 and download["Content-Type"].startswith("text/csv")
+    text = b"".join(download.streaming_content).decode("utf-8-sig")
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0] == ["table", "date", "game", "unit", "hands", "'=1+1", "Bob", "Celine"]
+    assert rows[1][2:] == ["jie-long", "money", "1", "8.50", "-1.25", "-7.25"]
+    assert group["token"] not in text
+
+    for kind in ("payments", "balances", "statistics"):
+        assert api.get(f"{API}/groups/{group['token']}/export/{kind}.csv").status_code == 200
+    missing = api.get(f"{API}/groups/{group['token']}/export/hands.csv")
+    assert missing.status_code == 404 and missing.json()["error"]
+
+
+def test_an_outsider_or_a_table_s_link_finds_none_of_them(api, quarter):
+    for token in ("x" * 22, quarter["table"]):
+        for read in ("statistics/", "ratings/", "export/tables.csv"):
+            assert api.get(f"{API}/groups/{token}/{read}").status_code == 404, (token, read)
