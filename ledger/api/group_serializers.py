@@ -103,7 +103,6 @@ def payment_data(payment: Payment) -> dict[str, Any]:
 
 def group_data(group: Group) -> dict[str, Any]:
     ledger = selectors.ledger(group)
-    tables = group.tables.order_by("created").prefetch_related("seats__player")
     return {
         "name": group.name,
         "game": group.game,
@@ -116,12 +115,12 @@ def group_data(group: Group) -> dict[str, Any]:
         "settle_up_chips": _transfers(ledger.settle_up("chips")),
         "tables": [
             {
-                "token": table.token,
-                "game": table.game,
-                "seating": table.seating,
-                "created": table.created.isoformat(),
+                "token": line.token,
+                "game": line.game,
+                "seating": line.seating,
+                "created": line.created.isoformat(),
             }
-            for table in tables
+            for line in reversed(ledger.tables)  # the first first
         ],
         "payments": [payment_data(p) for p in group.payments.select_related("payer", "payee")],
     }

@@ -10,6 +10,7 @@ import secrets
 from decimal import Decimal
 from typing import Any
 
+from django.core.paginator import Paginator
 from django.http import HttpResponse, HttpResponseBase, HttpResponseForbidden
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -74,6 +75,7 @@ def _page(
         "group": group,
         "title": group.name,
         "ledger": ledger,
+        "latest": ledger.tables[:LATEST],
         "units": [
             (unit, getattr(ledger, unit), ledger.settle_up(unit))
             for unit in ("money", "chips")
@@ -95,6 +97,19 @@ def _page(
         **extra,
     }
     return render(request, "ledger/group.html", context, status=status)
+
+
+LATEST = 10  # tables listed on the group's page; the rest on its tables page
+TABLES_PAGE = 50
+
+
+@require_safe
+def tables(request: HtmxRequest, token: str) -> HttpResponse:
+    """Every table of the group, the latest first, a page at a time."""
+    found = selectors.group_by_token(token)
+    page = Paginator(selectors.ledger(found).tables, TABLES_PAGE).get_page(request.GET.get("page"))
+    context = {"group": found, "title": found.name, "page": page}
+    return render(request, "ledger/group_tables.html", context)
 
 
 def _used(ledger: selectors.Ledger, unit: str) -> bool:

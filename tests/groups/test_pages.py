@@ -39,7 +39,7 @@ def start_group(client: Client, **fields: str) -> Group:
 def start_table(client: Client, group: Group, seating: list[str], **fields: str) -> TableSession:
     data = {"game": "jie-long", "first": "0", **fields}
     data.update({f"player_{i}": name for i, name in enumerate(seating)})
-    response = client.post(f"/g/{group.token}/tables/", data)
+    response = client.post(f"/g/{group.token}/tables/new/", data)
     assert response.status_code == 302, response.content.decode()
     table = TableSession.objects.get(token=response["Location"].split("/")[2])
     return table
@@ -111,7 +111,7 @@ def test_tables_of_the_group_seat_its_players_and_suggest_only_its_names(organis
 def test_a_table_the_engine_refuses_says_why_and_stores_nothing(organiser):
     group = start_group(organiser)
     response = organiser.post(
-        f"/g/{group.token}/tables/", {"game": "jie-long", "player_0": "Anna", "first": "draw"}
+        f"/g/{group.token}/tables/new/", {"game": "jie-long", "player_0": "Anna", "first": "draw"}
     )
     assert response.status_code == 400
     assert "player" in response.content.decode()
@@ -275,3 +275,14 @@ def test_a_period_that_cannot_be_says_why(organiser, query, message):
     response = organiser.get(f"/g/{group.token}/statistics/", query)
     assert response.status_code == 400
     assert message in response.content.decode()
+
+
+def test_the_group_page_lists_the_latest_tables_and_all_are_a_tap_away(organiser):
+    group = start_group(organiser)
+    started = [services.table_start(group=group, seating=THREE, first="Anna") for _ in range(12)]
+    page = organiser.get(f"/g/{group.token}/").content.decode()
+    assert page.count('<li id="table-') == 10 and f'id="table-{started[-1].pk}"' in page
+    assert "All 12 tables" in page
+    every = organiser.get(f"/g/{group.token}/tables/").content.decode()
+    assert every.count('<li id="table-') == 12
+    assert organiser.get(f"/g/{group.token}/tables/", {"page": "99"}).status_code == 200
