@@ -293,9 +293,8 @@ def _money_chart(played: list[stats.PlayerStats]) -> Chart | None:
             total = by_day.get(day, total)
             series.append(total)
         running[one.name] = series
-    steps = [
-        Step(date_format(day, "SHORT_DATE_FORMAT"), date_format(day, "DATE_FORMAT")) for day in days
-    ]
+    # Month/day on the axis, short enough for a phone; the whole date where a day is named.
+    steps = [Step(f"{day.month}/{day.day}", date_format(day, "DATE_FORMAT")) for day in days]
     return draw(running, steps, signed=True, x_title=_("Day"), heading="{n}")
 
 

@@ -31,6 +31,7 @@ class Tick:
 
     at: float
     label: str
+    anchor: str = "middle"  # SVG text-anchor: "end" where a label centred would overrun
 
 
 @dataclass(frozen=True)
@@ -266,6 +267,9 @@ def draw(
         band_width = round(min(RIGHT, xs[k] + step / 2) - band_x, 1)
         hands.append(ChartHand(at.label, at.title, at.voided, round(band_x, 1), band_width, totals))
     hand_ticks = [Tick(x(k), steps[k - 1].label) for k in _hand_ticks(len(steps))]
+    last = hand_ticks[-1]
+    if CHARACTER * len(last.label) / 2 > WIDTH - last.at:  # a date at the right end, say
+        hand_ticks[-1] = Tick(last.at, last.label, "end")
     return Chart(
         width=WIDTH,
         height=HEIGHT,

@@ -1,0 +1,197 @@
+"""Three evenings of one group of regulars on a 360×640 phone (issue 20, "Done when"): two
+games, a correction, payments that bring every balance to zero; the balances, settle-up,
+statistics and ratings are checked against values worked out by hand here (and openskill
+called directly); a second group with the same names stays apart.
+
+By hand, stake 1, pairwise (docs/rules.md): a player's net in a hand is the sum of all scores
+less the number of players times their own.
+- Evening 1, Jie Long, Anna, Bob, Celine: hand 1 pips 2, 12, 20 (sum 34): +28, -2, -26;
+  hand 2 entered 15, 5, 9, then corrected to 15, 5, 30 (sum 50): +5, +35, -40.
+  The table: Anna +33, Bob +33, Celine -66.
+- Evening 2, "Play again": 10, 4, 7 (sum 21): Anna -9, Bob +9, Celine 0.
+- Evening 3, Ce Deng with Dominic, who joins the group: 2, 12, 34, 18 (no specials): +58,
+  +18, -70, -6.
+- Balances: Anna 33 - 9 + 58 = +82, Bob 33 + 9 + 18 = +60, Celine -66 + 0 - 70 = -136,
+  Dominic -6. Settled by Celine paying Anna 82 and Bob 54, and Dominic paying Bob 6.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+import pytest
+from openskill.models import PlackettLuce
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import enter_hand, save_hand, texts
+
+EVENING_1 = ["Anna", "Bob", "Celine"]
+EVENING_3 = ["Anna", "Bob", "Celine", "Dominic"]
+
+
+def start_group(page: Page, name: str) -> str:
+    page.goto("/")
+    page.get_by_role("link", name="Start a group of regulars").click()
+    page.fill("#id_name", name)
+    page.select_option("#id_game", "jie-long")
+    page.get_by_role("button", name="Start the group").click()
+    page.wait_for_url(re.compile(r"/g/[\w-]+/$"))
+    return urlsplit(page.url).path
+
+
+def new_table(page: Page, group: str, game: str, players: list[str]) -> str:
+    page.goto(group)
+    details = page.locator("#new-table")
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    page.select_option("#id_game", game)
+    for i, name in enumerate(players):
+        page.fill(f"#id_player_{i}", name)
+    page.check("#group-table-form input[name=first][value='0']")
+    page.get_by_role("button", name="Start the table").click()
+    page.wait_for_url(re.compile(r"/t/[\w-]+/$"))
+    return urlsplit(page.url).path
+
+
+def balances(page: Page) -> dict[str, str]:
+    rows = page.locator("table.balances tbody tr")
+    return {
+        row.locator("th").inner_text(): row.locator("td[data-unit=money]").inner_text()
+        for row in rows.all()
+    }
+
+
+def pay(page: Page, payer: str, payee: str, amount: str) -> None:
+    details = page.locator("#new-payment")
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    page.select_option("#id_payer", payer)
+    page.select_option("#id_payee", payee)
+    page.fill("#id_amount", amount)
+    page.get_by_role("button", name="Record the payment").click()
+    expect(page.locator(f"#payments li:has-text('{payer} paid {payee} {amount}')")).to_be_visible()
+
+
+def test_three_evenings_of_one_group(page: Page, new_context, shot, live_server):
+    group = start_group(page, "Thursday teahouse")
+    expect(page.locator("h1")).to_have_text("Thursday teahouse")
+    shot(page, "group-started")
+
+    # Evening 1: Jie Long, two hands, the second corrected.
+    first = new_table(page, group, "jie-long", EVENING_1)
+    enter_hand(page, {0: 2, 1: 12, 2: 20})
+    save_hand(page, 1)
+    enter_hand(page, {0: 15, 1: 5, 2: 9})
+    save_hand(page, 2)
+    page.goto(f"{first}hands/2/")
+    page.fill("#pips-2", "30")
+    page.get_by_role("button", name="Save correction").click()
+    expect(page.locator("#changed")).to_contain_text("Hand 2 corrected.")
+
+    # Evening 2: the same players in one tap.
+    page.goto(group)
+    page.locator("#play-again").get_by_role("button", name="Play again", exact=True).click()
+    page.wait_for_url(re.compile(r"/t/[\w-]+/$"))
+    assert urlsplit(page.url).path != first
+    expect(page.locator("#player-0")).to_contain_text("Anna")
+    enter_hand(page, {0: 10, 1: 4, 2: 7})
+    save_hand(page, 1)
+
+    # Evening 3: another game, and Dominic joins. Only the group's names are suggested.
+    page.goto(group)
+    suggested = page.locator("#group-players option").evaluate_all("os => os.map(o => o.value)")
+    assert suggested == EVENING_1
+    new_table(page, group, "ce-deng", EVENING_3)
+    expect(page.locator("h1")).to_contain_text("Ce Deng")
+    enter_hand(page, {0: 2, 1: 12, 2: 34, 3: 18})
+    save_hand(page, 1)
+
+    page.goto(group)
+    assert balances(page) == {"Anna": "+82", "Bob": "+60", "Celine": "-136", "Dominic": "-6"}
+    assert texts(page, "#balances .settle-up li") == [
+        "Celine pays Anna 82",
+        "Celine pays Bob 54",
+        "Dominic pays Bob 6",
+    ]
+    shot(page, "group-balances")
+    # Every number traced: Celine's account lists her three tables and what each cost her.
+    page.get_by_role("link", name="Celine", exact=True).click()
+    expect(page.locator("#player-tables tbody tr")).to_have_count(3)
+    assert [cell.strip() for cell in texts(page, "#player-tables tbody td.num:last-child")] == [
+        "-70",
+        "0",
+        "-66",
+    ]
+    shot(page, "player-account")
+
+    page.goto(group)
+    pay(page, "Celine", "Anna", "82")
+    pay(page, "Celine", "Bob", "54")
+    pay(page, "Dominic", "Bob", "6")
+    assert set(balances(page).values()) == {"0"}
+    expect(page.locator("#settle-money + ul")).to_have_text("Everyone is square: nobody owes anything.")
+    shot(page, "group-squared")
+
+    # Statistics, all time: tables, hands, hands won (share) and the average score, by hand.
+    page.get_by_role("link", name="Statistics", exact=True).click()
+    expected = {
+        "Anna": ["3", "4", "2 (50%)", "7.25"],  # scores 2, 15, 10, 2
+        "Bob": ["3", "4", "2 (50%)", "8.25"],  # 12, 5, 4, 12
+        "Celine": ["3", "4", "0 (0%)", "22.75"],  # 20, 30, 7, 34
+        "Dominic": ["1", "1", "0 (0%)", "18.00"],
+    }
+    for name, cells in expected.items():
+        row = page.locator("#stats-table tbody tr", has=page.locator(f"th:text-is('{name}')"))
+        assert texts(row, "td")[:4] == cells, name
+    # Ratings: each table one match, ranked by its totals (equal totals tie), in the order
+    # played; openskill itself, called here, on those rankings.
+    model = PlackettLuce()
+    anna, bob, celine, dominic = (model.rating() for _ in range(4))
+    [anna], [bob], [celine] = model.rate([[anna], [bob], [celine]], ranks=[1, 1, 3])
+    [anna], [bob], [celine] = model.rate([[anna], [bob], [celine]], ranks=[3, 1, 2])
+    [anna], [bob], [celine], [dominic] = model.rate(
+        [[anna], [bob], [celine], [dominic]], ranks=[1, 2, 4, 3]
+    )
+    rated = {"Anna": anna, "Bob": bob, "Celine": celine, "Dominic": dominic}
+    order = sorted(rated, key=lambda name: -rated[name].ordinal())
+    assert texts(page, "#ratings-table tbody th") == order
+    for name, rating in rated.items():
+        row = page.locator("#ratings-table tbody tr", has=page.locator(f"th:text-is('{name}')"))
+        assert texts(row, "td")[:2] == [
+            f"{rating.ordinal():.1f}",
+            f"{rating.mu:.1f} ± {rating.sigma:.1f}",
+        ]
+    expect(page.locator("svg.chart")).to_be_visible()
+    shot(page, "statistics")
+
+    # The phone keeps its way back to the group.
+    page.goto("/")
+    first_listed = page.locator("#your-tables-list > li > a:first-child").first
+    expect(first_listed).to_have_text("Thursday teahouse — Anna, Bob, Celine, Dominic")
+
+    # Another group, on another phone, with the same names: two other people.
+    other = new_context().new_page()
+    sunday = start_group(other, "Sunday club")
+    new_table(other, sunday, "jie-long", ["Anna", "Bob"])
+    enter_hand(other, {0: 3, 1: 8})
+    save_hand(other, 1)
+    other.goto(sunday)
+    assert balances(other) == {"Anna": "+5", "Bob": "-5"}
+    page.goto(group)
+    assert set(balances(page).values()) == {"0"}
+    page.get_by_role("link", name="Statistics", exact=True).click()
+    row = page.locator("#stats-table tbody tr", has=page.locator("th:text-is('Anna')"))
+    assert texts(row, "td")[:2] == ["3", "4"]
+
+
+@pytest.mark.parametrize("language", ["zh-hans"])
+def test_the_group_pages_read_in_the_phones_language(new_context, language, live_server):
+    page = new_context(locale="zh-CN").new_page()
+    page.goto("/groups/new/")
+    expect(page.locator("html")).to_have_attribute("lang", language)
+    page.fill("#id_name", "周四茶馆")
+    page.locator("#group-form button[type=submit]").click()
+    page.wait_for_url(re.compile(r"/g/[\w-]+/$"))
+    expect(page.locator("h1")).to_have_text("周四茶馆")
+    assert not re.search(r"\bBalances\b|\bPayments\b", page.locator("main").inner_text())
