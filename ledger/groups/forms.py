@@ -8,6 +8,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from ledger.groups.models import Payment
 from ledger.groups.services import GROUP_NAME_LENGTH
@@ -82,8 +83,8 @@ class PeriodForm(forms.Form):
         choices=[(ALL, _("All time")), (MONTH, _("This month")), (BETWEEN, _("Between"))],
         required=False,
     )
-    start = forms.DateField(label=_("From"), required=False)
-    end = forms.DateField(label=_("To"), required=False)
+    start = forms.DateField(label=pgettext_lazy("first day of a period", "From"), required=False)
+    end = forms.DateField(label=pgettext_lazy("last day of a period", "To"), required=False)
     a = forms.IntegerField(required=False, min_value=1)
     b = forms.IntegerField(required=False, min_value=1)
 

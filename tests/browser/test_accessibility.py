@@ -28,7 +28,8 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import BrowserContext, Page, expect
 
 from ledger.events import services as event_services
-from ledger.models import Event, TableSession
+from ledger.groups import services as group_services
+from ledger.models import Event, Group, TableSession
 from ledger.tables import services
 from tests.browser.conftest import PHONE, enter_hand
 from tests.events.test_events import play
@@ -50,6 +51,7 @@ class Ledger:
 
     table: TableSession
     event: Event
+    group: Group
 
 
 def dealt(number: int) -> dict[str, Any]:
@@ -77,7 +79,33 @@ def ledger(transactional_db) -> Ledger:
     for played in first.tables.all():
         play(played, *COUNTS)
     event_services.round_seat(event=event)
-    return Ledger(table, event)
+
+    # A group with two evenings, one of them another game, and a payment, one voided.
+    group = group_services.group_create(name="Thursday teahouse", game="ce-deng", options={})
+    evening = group_services.table_start(group=group, seating=SEATING, first="Anna")
+    for number in range(1, 4):
+        services.hand_record(session=evening, number=number, data=dealt(number))
+    again = group_services.play_again(table=evening)
+    services.hand_record(session=again, number=1, data=dealt(2))
+    group_services.payment_record(group=group, payer="Celine", payee="Anna", amount="20")
+    wrong = group_services.payment_record(group=group, payer="Bob", payee="Anna", amount="7")
+    group_services.payment_void(payment=wrong.payment)
+    return Ledger(table, event, group)
+
+
+def group_page(page: Page, ledger: Ledger) -> None:
+    """The organiser's view, with the new table's and the payment's forms open."""
+    group = ledger.group
+    page.goto(f"/g/{group.token}/organise/{group.organiser_token}/")
+    page.locator("#new-table summary").click()
+    page.locator("#new-payment summary").click()
+    expect(page.locator("#payment-form")).to_be_visible()
+
+
+def group_statistics(page: Page, ledger: Ledger) -> None:
+    page.goto(f"/g/{ledger.group.token}/statistics/")
+    page.get_by_role("button", name=re.compile("Compare|比较|比較|비교")).click()
+    expect(page.locator("#pair-table")).to_be_visible()
 
 
 def table_page(page: Page, ledger: Ledger) -> None:
@@ -117,9 +145,11 @@ def api_docs(page: Page, ledger: Ledger) -> None:
 
 def goto(path: str) -> Callable[[Page, Ledger], None]:
     def open_path(page: Page, ledger: Ledger) -> None:
-        table, event = ledger.table, ledger.event
+        table, event, group = ledger.table, ledger.event, ledger.group
         page.goto(
             path.format(
+                group=group.token,
+                group_player=group.players.get(name="Celine").pk,
                 token=table.token,
                 read_token=table.read_token,
                 event=event.token,
@@ -149,6 +179,11 @@ PAGES: dict[str, Callable[[Page, Ledger], None]] = {
     "results": goto("/e/{results}/"),
     "player": goto("/e/{results}/players/Player 01/"),
     "projector": goto("/e/{results}/projector/"),
+    "new-group": goto("/groups/new/"),
+    "group": group_page,
+    "group-tables": goto("/g/{group}/tables/"),
+    "group-player": goto("/g/{group}/players/{group_player}/"),
+    "group-statistics": group_statistics,
     "api-docs": api_docs,
     "offline": goto("/offline/"),
 }

@@ -130,7 +130,9 @@ def test_three_evenings_of_one_group(page: Page, new_context, shot, live_server)
     pay(page, "Celine", "Bob", "54")
     pay(page, "Dominic", "Bob", "6")
     assert set(balances(page).values()) == {"0"}
-    expect(page.locator("#settle-money + ul")).to_have_text("Everyone is square: nobody owes anything.")
+    expect(page.locator("#settle-money + ul")).to_have_text(
+        "Everyone is square: nobody owes anything."
+    )
     shot(page, "group-squared")
 
     # Statistics, all time: tables, hands, hands won (share) and the average score, by hand.

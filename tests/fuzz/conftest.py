@@ -24,6 +24,7 @@ from ledger.models import (
     Group,
     Hand,
     HandChange,
+    Payment,
     Player,
     Round,
     Seat,
@@ -40,7 +41,7 @@ FUZZ = settings(
     database=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
-STORED = (TableSession, Seat, Hand, HandChange, Player, Event, Entry, Round)
+STORED = (TableSession, Seat, Hand, HandChange, Player, Event, Entry, Round, Group, Payment)
 GROUP_TOKEN = "fuzzed-group-token"  # the group of the world below, known to the forms' posts
 
 # Text a phone or a script can send, with what broke the app before weighted in: digits that

@@ -25,7 +25,13 @@ FORMS = {
         ["game", "first", "stake", "chip", "head_tail", "redeal_doubles", "payment",
          "next_first", *(f"player_{i}" for i in range(4))],
     ),
-    "hand": ("table", ["table"], form_post(2, first="Dominic", direction="cw"), HAND_FIELDS),
+    "hand": ("hand_save", ["table"], form_post(2, first="Dominic", direction="cw"), HAND_FIELDS),
+    "preview": (
+        "hand_preview", ["table"], form_post(2, first="Dominic", direction="cw"), HAND_FIELDS
+    ),
+    "hand, at the table's address": (
+        "table", ["table"], form_post(2, first="Dominic", direction="cw"), HAND_FIELDS
+    ),
     "correction": (
         "hand_detail", ["table", 1], {**form_post(1), "version": "1"},
         [*HAND_FIELDS, "version"],
@@ -43,6 +49,20 @@ FORMS = {
         "event_add_group", ["event"], {"link": f"https://example.org/g/{GROUP_TOKEN}/"}, ["link"],
     ),
     "register": ("event_register", ["register"], {"name": "Joe"}, ["name"]),
+    "new group": (
+        "group_new", [], {"name": "Club", "game": "jie-long"},
+        ["name", "game", "stake", "chip", "payment", "next_first", "ties"],
+    ),
+    "group's table": (
+        "group_table_new", ["group"],
+        {"game": "jie-long", "first": "0", "player_0": "Ivy", "player_1": "Joe"},
+        ["game", "first", *(f"player_{i}" for i in range(4))],
+    ),
+    "payment": (
+        "payment_new", ["group"],
+        {"payer": "Ivy", "payee": "Joe", "amount": "5", "unit": "money", "key": "k" * 16},
+        ["payer", "payee", "amount", "unit", "note", "key"],
+    ),
     "language": ("set_language", [], {"language": "zh-hans", "next": "/"}, ["language", "next"]),
 }  # fmt: skip
 
@@ -52,6 +72,7 @@ def _url(world, name, args):
         "table": world["table"].token,
         "event": world["event"].token,
         "register": world["event"].register_token,
+        "group": GROUP_TOKEN,
     }
     return reverse(name, args=[tokens.get(arg, arg) for arg in args])
 
