@@ -4,7 +4,18 @@ from django.contrib import admin
 from django.db.models import QuerySet
 from django.http import HttpRequest
 
-from ledger.models import Entry, Event, Hand, HandChange, Player, Round, Seat, TableSession
+from ledger.models import (
+    Entry,
+    Event,
+    Group,
+    Hand,
+    HandChange,
+    Payment,
+    Player,
+    Round,
+    Seat,
+    TableSession,
+)
 from ledger.tables import services
 
 if TYPE_CHECKING:
@@ -117,3 +128,29 @@ class EntryAdmin(ModelAdmin[Entry]):
 class RoundAdmin(ModelAdmin[Round]):
     list_display = ["__str__", "method", "started", "ends"]
     list_select_related = ["event"]
+
+
+@admin.register(Group)
+class GroupAdmin(ModelAdmin[Group]):
+    list_display = ["name", "game", "created"]
+    list_filter = ["game"]
+    readonly_fields = ["token", "organiser_token"]
+    search_fields = ["name"]
+
+
+@admin.register(Payment)
+class PaymentAdmin(ModelAdmin[Payment]):
+    """Read only: a payment is recorded once from the group's page or the API and voided
+    there (with its history), never edited or deleted."""
+
+    list_display = ["__str__", "group", "created", "voided"]
+    list_select_related = ["group", "payer", "payee"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Payment | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Payment | None = None) -> bool:
+        return False

@@ -12,7 +12,8 @@ from django.urls import reverse
 
 import scoring
 from ledger.events import services as event_services
-from ledger.models import Entry, Event, Hand, HandChange, Player, Round, TableSession
+from ledger.groups import selectors as group_selectors
+from ledger.models import Entry, Event, Group, Hand, HandChange, Player, Round, TableSession
 from ledger.tables import selectors
 
 pytestmark = pytest.mark.django_db
@@ -30,7 +31,7 @@ def stored() -> dict[str, int]:
 
 
 def tables() -> list[TableSession]:
-    return list(TableSession.objects.filter(round=None).order_by("pk"))
+    return list(TableSession.objects.filter(round=None, group=None).order_by("pk"))
 
 
 def test_demo_seats_one_table_of_every_game():
@@ -61,7 +62,7 @@ def test_every_demo_hand_scores_and_only_the_one_hand_saved_twice_is_voided():
 def test_demo_hands_show_every_special_and_event_of_the_games():
     demo()
     seen: set[str] = set()
-    for hand in Hand.objects.filter(session__round=None, voided=False):
+    for hand in Hand.objects.filter(session__round=None, session__group=None, voided=False):
         seen |= {key for key in ("redeal", "declared_doubles", "blocked") if key in hand.data}
         for result in hand.data.get("results", {}).values():
             seen |= set(result.get("specials", []))
@@ -125,3 +126,17 @@ def test_demo_refuses_a_database_with_only_an_event():
     with pytest.raises(CommandError, match=r"0 tables, 1 event\)"):
         demo()
     assert stored() == before
+
+
+def test_demo_group_has_three_evenings_played_again_and_a_payment():
+    out = demo()
+    group = Group.objects.get()
+    assert group.tables.count() == 3 and group.players.count() == 5
+    first, again, _ = group.tables.order_by("created")
+    assert again.seating == first.seating and again.first == first.first
+    payment = group.payments.get()
+    ledger = group_selectors.ledger(group)
+    assert sum(ledger.money.values()) == 0
+    assert payment.note == "cash" and payment.amount > 0  # the biggest debt, paid
+    assert reverse("group", args=[group.token]) in out
+    assert reverse("group_organise", args=[group.token, group.organiser_token]) in out

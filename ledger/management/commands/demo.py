@@ -1,4 +1,5 @@
-"""Fill an empty database with a demo: a table of every game, and a tournament mid-round.
+"""Fill an empty database with a demo: a table of every game, a tournament mid-round, and a
+group of regulars after three evenings.
 
     .venv/bin/python manage.py demo        (make demo)
 
@@ -24,7 +25,9 @@ from django.urls import reverse
 
 import scoring
 from ledger.events import services as event_services
-from ledger.models import Event, TableSession
+from ledger.groups import selectors as group_selectors
+from ledger.groups import services as group_services
+from ledger.models import Event, Group, TableSession
 from ledger.tables import selectors, services
 from scoring import SPECIAL_RULES, Entry, HandEvent, Seat, Special, Tile
 from scoring.games import DEFAULT_EVENT_GAME, DEFAULT_TABLE_GAME
@@ -63,6 +66,8 @@ PLAIN, TILES, AGAIN, TYPO = "plain", "tiles", "again", "typo"
 SUANZHANG_WINS, SUANZHANG_LOSES = "suanzhang_wins", "suanzhang_loses"
 MIN_HANDS = 6
 
+GROUP = "Friday teahouse"
+GROUP_PLAYERS = ("Mei", "Jun", "Hana", "Wei", "Tomas")
 EVENT = "Thursday club night"
 EVENT_GAME = DEFAULT_EVENT_GAME
 EVENT_PLAYERS = (
@@ -120,9 +125,10 @@ class Command(BaseCommand):
             dealer = Dealer(random.Random(SEED))
             made = [dealer.table(index, game) for index, game in enumerate(scoring.GAMES.values())]
             event = dealer.event()
-        self._links(made, event)
+            group = dealer.group()
+        self._links(made, event, group)
 
-    def _links(self, tables: list[TableSession], event: Event) -> None:
+    def _links(self, tables: list[TableSession], event: Event, group: Group) -> None:
         write = self.stdout.write
         write(
             f"The demo is stored: a table of each of the {len(tables)} games, and a tournament "
@@ -140,6 +146,10 @@ class Command(BaseCommand):
         write(f"\n  {event.name}, {players} players, round 2 of {event.rounds} under way:")
         write(f"    organiser's page: {reverse('event_organise', args=[event.token])}")
         write(f"    results:          {reverse('event_results', args=[event.read_token])}")
+        write(f"\n  {group.name}, {group.tables.count()} evenings and a payment:")
+        write(f"    group's page:     {reverse('group', args=[group.token])}")
+        organiser = reverse("group_organise", args=[group.token, group.organiser_token])
+        write(f"    organiser's link: {organiser}")
 
 
 @dataclass
@@ -186,6 +196,29 @@ class Dealer:
             for table, played_hands in zip(seated, so_far, strict=True):
                 self.play(table, hands[:played_hands])
         return event
+
+    def group(self) -> Group:
+        """Three evenings of the usual table game: two of the same players (played again in
+        one tap), one with a fifth regular; then the biggest debt paid in cash."""
+        game = scoring.GAMES[DEFAULT_TABLE_GAME]
+        group = group_services.group_create(
+            name=GROUP, game=game.key, options={"stake": OPTIONS["stake"]}
+        )
+        plain = [PLAIN] * 6
+        first = group_services.table_start(
+            group=group, seating=list(GROUP_PLAYERS[:4]), first=GROUP_PLAYERS[0]
+        )
+        self.play(first, plain[:5])
+        self.play(group_services.play_again(table=first), plain[:4])
+        third = group_services.table_start(
+            group=group, seating=list(GROUP_PLAYERS[1:]), first=GROUP_PLAYERS[1]
+        )
+        self.play(third, plain[:6])
+        paid = group_selectors.ledger(group).settle_up("money")[0]
+        group_services.payment_record(
+            group=group, payer=paid.payer, payee=paid.payee, amount=paid.amount, note="cash"
+        )
+        return group
 
     def play(self, session: TableSession, kinds: Sequence[str]) -> None:
         device = f"{session.seating[0]}'s phone"
