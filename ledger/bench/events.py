@@ -21,11 +21,11 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from ledger.bench.documents import EVENT_GAME, event_hand
-from ledger.bench.inprocess import as_served, throwaway_database
+from ledger.bench.inprocess import as_served, store_played, throwaway_database
 from ledger.bench.timing import median_p95, response_times, timed
 from ledger.events import seating, selectors
 from ledger.events import services as event_services
-from ledger.models import Event, Hand, HandChange, TableSession
+from ledger.models import Event, TableSession
 from ledger.tables import services
 
 
@@ -59,18 +59,7 @@ def _standings(tables: int, hands: int, runs: int) -> Iterator[str]:
         event_services.entry_add(event=event, name=f"Player {i:04}", organiser=True)
     played = event_services.round_begin(round=event_services.round_seat(event=event))
     seated = list(TableSession.objects.filter(round=played).prefetch_related("seats__player"))
-    # Straight into the tables: 3,000 saves through the services would only take longer.
-    Hand.objects.bulk_create(
-        Hand(session=table, number=number, data=event_hand(table.seating, number))
-        for table in seated
-        for number in range(1, hands + 1)
-    )
-    HandChange.objects.bulk_create(
-        HandChange(hand=hand, kind=HandChange.Kind.RECORD, after=hand.data)
-        for hand in Hand.objects.all()
-    )
-    for table in seated:
-        services.table_recount(session=table)  # as the services do on every save
+    store_played(seated, hands)
     yield _standings_time(f"standings of {tables} tables x {hands} hands", event, runs)
     # As after an import or an admin edit: no table's tally is current.
     TableSession.objects.filter(round=played).update(tally={})

@@ -21,13 +21,12 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from ledger.bench.documents import EVENT_GAME, event_hand
-from ledger.bench.inprocess import as_served, throwaway_database
+from ledger.bench.documents import EVENT_GAME
+from ledger.bench.inprocess import as_served, store_played, throwaway_database
 from ledger.bench.timing import response_times
 from ledger.groups import services
 from ledger.groups.models import Group
-from ledger.models import Hand, HandChange, TableSession
-from ledger.tables import services as table_services
+from ledger.models import TableSession
 
 REGULARS = ["Anna", "Bob", "Celine", "Dominic", "Eve", "Feng"]
 TARGET_MS = 200  # issue 20: a group's page, balances and statistics in at most this
@@ -54,19 +53,7 @@ def _play(group: Group, tables: int, hands: int) -> None:
     for i in range(start, start + tables):
         seating = [REGULARS[(i + k) % len(REGULARS)] for k in range(4)]
         started.append(services.table_start(group=group, seating=seating, first=seating[0]))
-    # Straight into the tables, then counted as the services count a change (its tally and
-    # result rows): 10,000 saves through the services would only take longer.
-    Hand.objects.bulk_create(
-        Hand(session=table, number=number, data=event_hand(table.seating, number))
-        for table in started
-        for number in range(1, hands + 1)
-    )
-    HandChange.objects.bulk_create(
-        HandChange(hand=hand, kind=HandChange.Kind.RECORD, after=hand.data)
-        for hand in Hand.objects.filter(session__in=started)
-    )
-    for table in started:
-        table_services.table_recount(session=table)
+    store_played(started, hands)
 
 
 def _pages(group: Group) -> list[tuple[str, str]]:

@@ -10,6 +10,10 @@ from pathlib import Path
 from django.db import connection
 from django.test.utils import override_settings
 
+from ledger.bench.documents import event_hand
+from ledger.models import Hand, HandChange, TableSession
+from ledger.tables import services
+
 # The production storage needs collectstatic's manifest; the pages need only the names.
 PLAIN_STATIC = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -40,3 +44,20 @@ def as_served() -> override_settings:
     instead of the pages.
     """
     return override_settings(STORAGES=PLAIN_STATIC, DEBUG=False, ALLOWED_HOSTS=["testserver"])
+
+
+def store_played(tables: list[TableSession], hands: int) -> None:
+    """``hands`` hands of ``documents.event_hand`` at each of ``tables``, straight into the
+    database (thousands of saves through the services would only take longer), then counted
+    as the services count a change: each table's tally and result rows."""
+    Hand.objects.bulk_create(
+        Hand(session=table, number=number, data=event_hand(table.seating, number))
+        for table in tables
+        for number in range(1, hands + 1)
+    )
+    HandChange.objects.bulk_create(
+        HandChange(hand=hand, kind=HandChange.Kind.RECORD, after=hand.data)
+        for hand in Hand.objects.filter(session__in=tables)
+    )
+    for table in tables:
+        services.table_recount(session=table)

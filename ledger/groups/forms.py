@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import secrets
 from datetime import date
 from typing import Any
 
@@ -12,8 +11,8 @@ from django.utils.translation import pgettext_lazy
 
 from ledger.groups.models import Payment
 from ledger.groups.services import GROUP_NAME_LENGTH
-from ledger.tables.forms import DRAW_LOTS, MAX_PLAYERS
-from ledger.web.forms import OptionFields, engine_message, game_options, whole
+from ledger.tables.forms import SeatFields
+from ledger.web.forms import OptionFields, engine_message, game_options
 from ledger.web.games import game_choices
 from scoring import GAMES, ScoringError
 
@@ -35,32 +34,9 @@ class GroupForm(OptionFields):
             self.add_error(field if field in self.fields else None, engine_message(problem))
 
 
-class TableForm(forms.Form):
+class TableForm(SeatFields):
     """A table of the group: its players in seating order and who leads first; the group's
     usual game and options, or another game with that game's usual rules."""
-
-    game = forms.ChoiceField(choices=game_choices)
-    first = forms.CharField(required=False)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for i in range(MAX_PLAYERS):
-            self.fields[f"player_{i}"] = forms.CharField(required=False, max_length=40)
-
-    def seating(self) -> list[str]:
-        return [
-            name
-            for i in range(MAX_PLAYERS)
-            if (name := self.cleaned_data.get(f"player_{i}", "").strip())
-        ]
-
-    def leader(self) -> str:
-        """Who leads: the seat chosen, else drawn by lot."""
-        seating = self.seating()
-        seat = whole(self.cleaned_data.get("first"))
-        if seat is not None and seat < len(seating):
-            return seating[seat]
-        return secrets.choice(seating) if seating else DRAW_LOTS
 
 
 class PaymentForm(forms.Form):

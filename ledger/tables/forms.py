@@ -20,9 +20,9 @@ MAX_PLAYERS = 4
 DRAW_LOTS = "draw"
 
 
-class SessionForm(OptionFields, TimeFields):
-    """A new table: game, options, where it ends by time, players in seating order, who leads
-    first."""
+class SeatFields(forms.Form):
+    """Players in seating order (a field per seat) and who leads first: a seat's number, or
+    lots drawn."""
 
     game = forms.ChoiceField(choices=game_choices)
     first = forms.CharField(required=False)
@@ -32,24 +32,38 @@ class SessionForm(OptionFields, TimeFields):
         for i in range(MAX_PLAYERS):
             self.fields[f"player_{i}"] = forms.CharField(required=False, max_length=40)
 
+    def seating(self) -> list[str]:
+        """The names typed, in seat order, empty seats left out; call after ``is_valid()``."""
+        return [
+            name
+            for i in range(MAX_PLAYERS)
+            if (name := self.cleaned_data.get(f"player_{i}", "").strip())
+        ]
+
+    def leader(self) -> str:
+        """Who leads the first hand: the seat chosen, or drawn by lot."""
+        seating = self.seating()
+        first = self.cleaned_data.get("first") or DRAW_LOTS
+        if first == DRAW_LOTS:
+            return secrets.choice(seating) if seating else ""
+        if (seat := whole(first)) is not None and seat < len(seating):
+            return seating[seat]
+        return first
+
+
+class SessionForm(OptionFields, TimeFields, SeatFields):
+    """A new table: game, options, where it ends by time, players in seating order, who leads
+    first."""
+
     def document(self) -> dict[str, Any]:
         """The new session as a scoring document; call after ``is_valid()``."""
-        data = self.cleaned_data
-        game = GAMES[data["game"]]
-        seating = [
-            data[f"player_{i}"].strip()
-            for i in range(MAX_PLAYERS)
-            if data.get(f"player_{i}", "").strip()
-        ]
-        options = game_options(data, game.option_names)
-        first = data.get("first") or DRAW_LOTS
-        if first == DRAW_LOTS:
-            leader = secrets.choice(seating) if seating else ""
-        elif (seat := whole(first)) is not None and seat < len(seating):
-            leader = seating[seat]
-        else:
-            leader = first
-        return {"game": game.key, "options": options, "seating": seating, "first": leader}
+        game = GAMES[self.cleaned_data["game"]]
+        return {
+            "game": game.key,
+            "options": game_options(self.cleaned_data, game.option_names),
+            "seating": self.seating(),
+            "first": self.leader(),
+        }
 
     def add_scoring_error(self, error: ScoringError) -> None:
         """Put each problem the engine found beside the field its path names."""
