@@ -49,6 +49,7 @@ def group_new(request: HtmxRequest) -> HttpResponse:
             form.add_scoring_error(error)
         else:
             rights.grant_group(request, group)
+            rights.saw_group(request, group)
             return redirect("group", token=group.token)
     context = {"form": form, "option_rows": [(f, form[f.name]) for f in option_fields()]}
     return render(request, "ledger/group_new.html", context, status=400 if form.errors else 200)
@@ -119,7 +120,9 @@ def _used(ledger: selectors.Ledger, unit: str) -> bool:
 
 @require_safe
 def group(request: HtmxRequest, token: str) -> HttpResponse:
-    return _page(request, selectors.group_by_token(token))
+    found = selectors.group_by_token(token)
+    rights.saw_group(request, found)
+    return _page(request, found)
 
 
 @require_safe

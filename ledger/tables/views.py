@@ -9,6 +9,7 @@ import io
 import json
 import secrets
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import segno
@@ -160,6 +161,8 @@ def _table_context(
         "read_url": request.build_absolute_uri(reverse("shared", args=[session.read_token])),
         "number": sheet.next_number,
         "organiser": rights.organises(request, session),
+        # Looked up only by the pages that show it (not by the live part's every poll).
+        "group": partial(rights.group_of, request, session),
         "organiser_url": request.build_absolute_uri(
             reverse("organise", args=[session.token, session.organiser_token])
         ),

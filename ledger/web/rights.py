@@ -14,6 +14,7 @@ from ledger.models import Event, Group, TableSession
 TABLES = "organiser_of"  # in the Django session: pks of the tables this browser organises
 EVENTS = "events_organised"  # and of the events whose organiser link it opened
 GROUPS = "groups_organised"  # and of the groups it started or whose organiser link it opened
+SEEN = "groups_seen"  # pks of the groups whose link this browser opened
 
 
 def organises(request: HttpRequest, session: TableSession) -> bool:
@@ -48,3 +49,17 @@ def organises_group(request: HttpRequest, group: Group) -> bool:
 def grant_group(request: HttpRequest, group: Group) -> None:
     if group.pk not in request.session.get(GROUPS, []):
         request.session[GROUPS] = [*request.session.get(GROUPS, []), group.pk]
+
+
+def saw_group(request: HttpRequest, group: Group) -> None:
+    """This browser opened the group's link: its tables' pages lead back to it."""
+    if group.pk not in request.session.get(SEEN, []):
+        request.session[SEEN] = [*request.session.get(SEEN, []), group.pk]
+
+
+def group_of(request: HttpRequest, session: TableSession) -> Group | None:
+    """The table's group, where this browser opened the group's link: a table's own link
+    says nothing of its group."""
+    if session.group_id is None or session.group_id not in request.session.get(SEEN, []):
+        return None
+    return session.group

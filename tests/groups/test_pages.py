@@ -286,3 +286,19 @@ def test_the_group_page_lists_the_latest_tables_and_all_are_a_tap_away(organiser
     every = organiser.get(f"/g/{group.token}/tables/").content.decode()
     assert every.count('<li id="table-') == 12
     assert organiser.get(f"/g/{group.token}/tables/", {"page": "99"}).status_code == 200
+
+
+def test_a_tables_page_leads_back_to_its_group_only_for_who_opened_the_group(organiser):
+    group = start_group(organiser)
+    table = start_table(organiser, group, THREE)
+    page = organiser.get(f"/t/{table.token}/").content.decode()
+    assert f'href="/g/{group.token}/"' in page and 'id="group-line"' in page
+    # Play again from the table, in one tap.
+    response = organiser.post(f"/g/{group.token}/tables/{table.pk}/again/", {"seats": "same"})
+    assert response.status_code == 302
+    # A phone with only the table's link learns nothing of the group.
+    stranger = Client().get(f"/t/{table.token}/").content.decode()
+    assert group.token not in stranger and "Thursday teahouse" not in stranger
+    member = Client()
+    member.get(f"/g/{group.token}/")
+    assert f'href="/g/{group.token}/"' in member.get(f"/t/{table.token}/").content.decode()
