@@ -2,10 +2,11 @@
 
 Built on a throwaway SQLite file (never your database): a group of six players, ``tables``
 tables of four of them (a different four each time) with ``hands`` hands each, written as the
-services write them (hands, their history, the result rows). Then each read is timed in-process
-through Django's full middleware stack, beside a ceiling measured in the same run: the bare
-view /ping/, by the same client, alternately with the figure. The number of queries of each is
-counted at a tenth of the tables too: it must not grow with tables or hands.
+services write them (hands, their history, the result rows), and a payment after each table.
+Then each read is timed in-process through Django's full middleware stack, beside a ceiling
+measured in the same run: the bare view /ping/, by the same client, alternately with the
+figure. The number of queries of each is counted at a tenth of the tables too: it must not grow
+with tables or hands.
 """
 
 from __future__ import annotations
@@ -54,6 +55,9 @@ def _play(group: Group, tables: int, hands: int) -> None:
         seating = [REGULARS[(i + k) % len(REGULARS)] for k in range(4)]
         started.append(services.table_start(group=group, seating=seating, first=seating[0]))
     store_played(started, hands)
+    for i in range(start, start + tables):  # and a payment after each evening
+        payer, payee = REGULARS[i % len(REGULARS)], REGULARS[(i + 1) % len(REGULARS)]
+        services.payment_record(group=group, payer=payer, payee=payee, amount="5")
 
 
 def _pages(group: Group) -> list[tuple[str, str]]:

@@ -66,11 +66,7 @@ def _page(
 ) -> HttpResponse:
     ledger = selectors.ledger(group)
     organiser = rights.organises_group(request, group)
-    payments = (
-        group.payments.select_related("payer", "payee").order_by("-created", "-pk")
-        if ledger.players
-        else Payment.objects.none()
-    )
+    payments = group.payments.select_related("payer", "payee").order_by("-created", "-pk")
     table_form = table_form or TableForm(initial={"game": group.game, "first": "draw"})
     context = {
         "group": group,
@@ -83,7 +79,8 @@ def _page(
             if _used(ledger, unit)
         ],
         "points": any(line.unit == "points" for line in ledger.tables) and ledger.points_only(),
-        "payments": payments,
+        "payments": payments[:LATEST],
+        "payments_count": payments.count() if ledger.players else 0,
         "organiser": organiser,
         "join_url": request.build_absolute_uri(reverse("group", args=[group.token])),
         "organiser_url": request.build_absolute_uri(
@@ -100,17 +97,27 @@ def _page(
     return render(request, "ledger/group.html", context, status=status)
 
 
-LATEST = 10  # tables listed on the group's page; the rest on its tables page
-TABLES_PAGE = 50
+LATEST = 10  # tables and payments listed on the group's page; all of them on pages of their own
+PAGE = 50
 
 
 @require_safe
 def tables(request: HtmxRequest, token: str) -> HttpResponse:
     """Every table of the group, the latest first, a page at a time."""
     found = selectors.group_by_token(token)
-    page = Paginator(selectors.ledger(found).tables, TABLES_PAGE).get_page(request.GET.get("page"))
+    page = Paginator(selectors.ledger(found).tables, PAGE).get_page(request.GET.get("page"))
     context = {"group": found, "title": found.name, "page": page}
     return render(request, "ledger/group_tables.html", context)
+
+
+@require_safe
+def payments(request: HtmxRequest, token: str) -> HttpResponse:
+    """Every payment of the group, voided ones too, the latest first, a page at a time."""
+    found = selectors.group_by_token(token)
+    every = found.payments.select_related("payer", "payee").order_by("-created", "-pk")
+    page = Paginator(every, PAGE).get_page(request.GET.get("page"))
+    context = {"group": found, "title": found.name, "page": page}
+    return render(request, "ledger/group_payments.html", context)
 
 
 def _used(ledger: selectors.Ledger, unit: str) -> bool:

@@ -182,6 +182,7 @@ PAGES: dict[str, Callable[[Page, Ledger], None]] = {
     "new-group": goto("/groups/new/"),
     "group": group_page,
     "group-tables": goto("/g/{group}/tables/"),
+    "group-payments": goto("/g/{group}/payments/"),
     "group-player": goto("/g/{group}/players/{group_player}/"),
     "group-statistics": group_statistics,
     "api-docs": api_docs,

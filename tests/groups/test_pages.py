@@ -143,7 +143,7 @@ def played(group: Group) -> TableSession:
 
 def pay(client: Client, group: Group, **fields: str):
     data = {"payer": "Celine", "payee": "Anna", "amount": "13", "unit": "money", "key": "k" * 16}
-    return client.post(f"/g/{group.token}/payments/", {**data, **fields})
+    return client.post(f"/g/{group.token}/payments/new/", {**data, **fields})
 
 
 def test_balances_settle_up_and_a_payment_that_squares_them(organiser):
@@ -231,7 +231,7 @@ def test_a_players_account_traces_their_balance_to_tables_and_payments(organiser
 def test_unknown_links_are_404(db):
     client = Client()
     assert client.get(f"/g/{'a' * 22}/").status_code == 404
-    assert client.post(f"/g/{'a' * 22}/payments/", {}).status_code == 404
+    assert client.post(f"/g/{'a' * 22}/payments/new/", {}).status_code == 404
 
 
 def test_the_statistics_page_for_a_period_with_ratings_and_head_to_head(organiser):
@@ -302,3 +302,16 @@ def test_a_tables_page_leads_back_to_its_group_only_for_who_opened_the_group(org
     member = Client()
     member.get(f"/g/{group.token}/")
     assert f'href="/g/{group.token}/"' in member.get(f"/t/{table.token}/").content.decode()
+
+
+def test_the_group_page_lists_the_latest_payments_and_all_are_a_tap_away(organiser):
+    group = start_group(organiser)
+    played(group)
+    for i in range(12):
+        services.payment_record(group=group, payer="Celine", payee="Anna", amount=str(i + 1))
+    page = organiser.get(f"/g/{group.token}/").content.decode()
+    assert page.count('<li id="payment-') == 10 and "All 12 payments" in page
+    assert "Celine paid Anna 12 (money)" in page and "Celine paid Anna 1 (money)" not in page
+    every = organiser.get(f"/g/{group.token}/payments/").content.decode()
+    assert every.count('<li id="payment-') == 12
+    assert organiser.get(f"/g/{group.token}/payments/", {"page": "x"}).status_code == 200
