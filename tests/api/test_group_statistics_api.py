@@ -12,6 +12,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from ledger.api.group_serializers import money
+from tests.api.test_groups_api import play
 
 API = "/api/v1"
 THREE = ["Anna", "Bob", "Celine"]
@@ -27,21 +28,6 @@ def start_group(api: APIClient, **options: str) -> dict:
     made = api.post(f"{API}/groups/", body, format="json")
     assert made.status_code == 201, made.content
     return made.json()
-
-
-def play(api: APIClient, group: dict, scores: tuple[int, int, int], seating=THREE) -> str:
-    body = {
-        "game": "jie-long", "options": group["options"], "seating": seating,
-        "first": seating[0], "group": group["token"],
-    }  # fmt: skip
-    table = api.post(f"{API}/sessions/", body, format="json").json()["token"]
-    hand = {"results": {n: {"pips": p} for n, p in zip(seating, scores, strict=True)}}
-    saved = api.post(
-        f"{API}/sessions/{table}/hands/", {"number": 1, "hand": hand}, format="json",
-        HTTP_IDEMPOTENCY_KEY=f"hand-{table}"[:64],
-    )  # fmt: skip
-    assert saved.status_code == 201, saved.content
-    return table
 
 
 @pytest.fixture

@@ -25,10 +25,14 @@ def group(api, db) -> dict:
     return made.json()
 
 
-def play(api: APIClient, group: dict, scores: tuple[int, int, int]) -> str:
-    body = {"game": "jie-long", "seating": THREE, "first": "Anna", "group": group["token"]}
+def play(api: APIClient, group: dict, scores: tuple[int, int, int], seating=THREE) -> str:
+    """A table of ``group`` with its options, and one hand of ``scores``; its token."""
+    body = {
+        "game": "jie-long", "options": group["options"], "seating": seating,
+        "first": seating[0], "group": group["token"],
+    }  # fmt: skip
     table = api.post(f"{API}/sessions/", body, format="json").json()["token"]
-    hand = {"results": {n: {"pips": p} for n, p in zip(THREE, scores, strict=True)}}
+    hand = {"results": {n: {"pips": p} for n, p in zip(seating, scores, strict=True)}}
     saved = api.post(
         f"{API}/sessions/{table}/hands/", {"number": 1, "hand": hand}, format="json",
         HTTP_IDEMPOTENCY_KEY=f"hand-{table}"[:64],

@@ -315,3 +315,16 @@ def test_the_group_page_lists_the_latest_payments_and_all_are_a_tap_away(organis
     every = organiser.get(f"/g/{group.token}/payments/").content.decode()
     assert every.count('<li id="payment-') == 12
     assert organiser.get(f"/g/{group.token}/payments/", {"page": "x"}).status_code == 200
+
+
+def test_every_payment_is_a_page_or_two_away(organiser):
+    group = start_group(organiser)
+    played(group)
+    for i in range(51):
+        services.payment_record(group=group, payer="Celine", payee="Anna", amount=str(i + 1))
+    first = organiser.get(f"/g/{group.token}/payments/").content.decode()
+    assert first.count('<li id="payment-') == 50 and 'rel="next"' in first
+    assert "Newest first: page 1 of 2." in first and 'rel="prev"' not in first
+    second = organiser.get(f"/g/{group.token}/payments/", {"page": "2"}).content.decode()
+    assert second.count('<li id="payment-') == 1 and 'rel="prev"' in second
+    assert "Celine paid Anna 1 (money)" in second
