@@ -137,6 +137,7 @@ def test_three_evenings_of_one_group(page: Page, new_context, shot, live_server)
 
     # Statistics, all time: tables, hands, hands won (share) and the average score, by hand.
     page.get_by_role("link", name="Statistics", exact=True).click()
+    page.wait_for_url("**/statistics/")
     expected = {
         "Anna": ["3", "4", "2 (50%)", "7.25"],  # scores 2, 15, 10, 2
         "Bob": ["3", "4", "2 (50%)", "8.25"],  # 12, 5, 4, 12
@@ -183,6 +184,7 @@ def test_three_evenings_of_one_group(page: Page, new_context, shot, live_server)
     page.goto(group)
     assert set(balances(page).values()) == {"0"}
     page.get_by_role("link", name="Statistics", exact=True).click()
+    page.wait_for_url("**/statistics/")
     row = page.locator("#stats-table tbody tr", has=page.locator("th:text-is('Anna')"))
     assert texts(row, "td")[:2] == ["3", "4"]
 
