@@ -73,8 +73,10 @@ class PlayerAdmin(ModelAdmin[Player]):
 
 @admin.register(TableSession)
 class TableSessionAdmin(ModelAdmin[TableSession]):
-    list_display = ["__str__", "game", "first", "created", "revision"]
+    list_display = ["__str__", "game", "leader", "created", "revision"]
     list_filter = ["game"]
+    list_select_related = ["leader"]
+    raw_id_fields = ["leader"]
     readonly_fields = ["token", "read_token", "revision"]
     inlines = [SeatInline]
 

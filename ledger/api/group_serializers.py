@@ -68,6 +68,10 @@ class GroupOut(serializers.Serializer[dict[str, Any]]):
     game = serializers.CharField()
     options = serializers.DictField()
     players = serializers.ListField(child=serializers.CharField())
+    player_ids = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="Name to the player's id in the group (their account: /g/{token}/players/{id}/).",
+    )
     balances = serializers.DictField(
         child=AmountField(), help_text="Name to money won (+) or owed (-), payments counted."
     )
@@ -108,6 +112,7 @@ def group_data(group: Group) -> dict[str, Any]:
         "game": group.game,
         "options": group.options,
         "players": ledger.players,
+        "player_ids": ledger.ids,
         "balances": {name: money(value) for name, value in ledger.money.items()},
         "chips": {name: money(value) for name, value in ledger.chips.items()},
         "points": ledger.points,
@@ -154,6 +159,7 @@ class DayOut(serializers.Serializer[dict[str, Any]]):
 
 
 class PlayerStatsOut(serializers.Serializer[dict[str, Any]]):
+    id = serializers.IntegerField(help_text="The player's id in the group.")
     name = serializers.CharField()
     tables = serializers.IntegerField(help_text="Tables with at least one hand played.")
     hands = serializers.IntegerField(help_text="Hands played (a redeal is not played).")
@@ -184,6 +190,7 @@ class StatisticsOut(serializers.Serializer[dict[str, Any]]):
 
 
 class RatedOut(serializers.Serializer[dict[str, Any]]):
+    id = serializers.IntegerField(help_text="The player's id in the group.")
     name = serializers.CharField()
     mu = serializers.FloatField(help_text="The skill the ratings believe the player has.")
     sigma = serializers.FloatField(help_text="How unsure they are of it.")
@@ -214,6 +221,7 @@ def statistics_data(group: Group, start: date | None, end: date | None) -> dict[
         "to": end.isoformat() if end else None,
         "players": [
             {
+                "id": one.pk,
                 "name": one.name,
                 "tables": one.tables,
                 "hands": one.hands,
@@ -239,6 +247,7 @@ def ratings_data(group: Group) -> dict[str, Any]:
     return {
         "players": [
             {
+                "id": one.pk,
                 "name": one.name,
                 "mu": one.mu,
                 "sigma": one.sigma,

@@ -256,6 +256,9 @@ class HandOut(StoredHandOut):
 
 
 def stored_hand(hand: Hand | selectors.StoredHand) -> dict[str, Any]:
+    """A hand as the API shows it, its players by name."""
+    if isinstance(hand, Hand):
+        hand = selectors.StoredHand.of(hand)
     return {
         "number": hand.number,
         "hand": hand.data,
@@ -283,9 +286,9 @@ class ChangeOut(serializers.Serializer[dict[str, Any]]):
     at = serializers.DateTimeField()
 
 
-def change_data(change: HandChange) -> dict[str, Any]:
+def change_data(change: selectors.Change) -> dict[str, Any]:
     return {
-        "number": change.hand.number,
+        "number": change.number,
         "kind": change.kind,
         "before": change.before,
         "after": change.after,

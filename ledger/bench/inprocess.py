@@ -51,7 +51,7 @@ def store_played(tables: list[TableSession], hands: int) -> None:
     database (thousands of saves through the services would only take longer), then counted
     as the services count a change: each table's tally and result rows."""
     Hand.objects.bulk_create(
-        Hand(session=table, number=number, data=event_hand(table.seating, number))
+        Hand(session=table, number=number, data=table.by_id(event_hand(table.seating, number)))
         for table in tables
         for number in range(1, hands + 1)
     )

@@ -14,7 +14,7 @@ from django.utils.translation import gettext
 from ledger.events import seating
 from ledger.events.standings import Standing, rank
 from ledger.models import Event, Hand, Round, Seat, TableSession
-from ledger.tables import tally
+from ledger.tables import stored, tally
 from ledger.web.limits import NoSuchLink
 from scoring import Payment
 from scoring.names import canonical
@@ -68,23 +68,31 @@ class EventTable:
     read_token: str
     game: str
     options: dict[str, Any]
-    first: str
+    leader_id: int | None
     revision: int
     tally: dict[str, Any]
-    seating: list[str]
+    seated: dict[int, str]  # each seated player's id and name, in seat order
 
     document = TableSession.document
+
+    @property
+    def first(self) -> str:
+        return "" if self.leader_id is None else self.seated[self.leader_id]
+
+    @property
+    def seating(self) -> list[str]:
+        return list(self.seated.values())
 
 
 def event_tables(event: Event) -> list[EventTable]:
     """Every table of the event by round and number, in two queries."""
-    seating: dict[int, list[str]] = {}
-    for session_id, name in (
+    seated: dict[int, dict[int, str]] = {}
+    for session_id, player, name in (
         Seat.objects.filter(session__round__event=event)
         .order_by("session_id", "position")
-        .values_list("session_id", "player__name")
+        .values_list("session_id", "player_id", "player__name")
     ):
-        seating.setdefault(session_id, []).append(name)
+        seated.setdefault(session_id, {})[player] = name
     rows = (
         TableSession.objects.filter(round__event=event)
         .order_by("round__number", "table_number")
@@ -96,7 +104,7 @@ def event_tables(event: Event) -> list[EventTable]:
             "read_token",
             "game",
             "options",
-            "first",
+            "leader_id",
             "revision",
             "tally",
         )  # fmt: skip
@@ -110,12 +118,12 @@ def event_tables(event: Event) -> list[EventTable]:
             read,
             game,
             options,
-            first,
+            leader,
             revision,
             doc,
-            seating.get(pk, []),
+            seated.get(pk, {}),
         )  # fmt: skip
-        for pk, in_round, number, token, read, game, options, first, revision, doc in rows
+        for pk, in_round, number, token, read, game, options, leader, revision, doc in rows
     ]
 
 
@@ -130,12 +138,14 @@ def event_history(event: Event) -> History:
 def _hands(tables: list[EventTable]) -> dict[int, tally.StoredHands]:
     """Every hand of each table, in order, in one query."""
     hands: dict[int, tally.StoredHands] = {t.pk: [] for t in tables}
+    seated = {t.pk: t.seated for t in tables}
     for session_id, number, data, voided, version in (
         Hand.objects.filter(session__in=[t.pk for t in tables])
         .order_by("number")
         .values_list("session_id", "number", "data", "voided", "version")
     ):
-        hands[session_id].append((number, data, voided, version))
+        named = stored.by_name(data, seated[session_id])  # as the engine reads it
+        hands[session_id].append((number, named, voided, version))
     return hands
 
 

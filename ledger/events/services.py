@@ -285,15 +285,19 @@ def round_swap(*, round: Round, first: str, second: str) -> None:
                 "byes": byes_before,
             },
         )
-        _reseat(changed)
+        _reseat(changed, current)
 
 
-def _reseat(changed: list[Seat]) -> None:
-    """Save seats that now hold someone else, and what follows from that at their tables."""
+def _reseat(changed: list[Seat], round: Round) -> None:
+    """Save seats that now hold someone else, and what follows from that at their tables;
+    refused at a table with hands recorded, which name the players who played them."""
+    if Hand.objects.filter(session__in={seat.session_id for seat in changed}).exists():
+        message = _("A table of round {n} has hands recorded: its seating stays.")
+        raise Refused(message.format(n=round.number))
     for seat in changed:
         seat.save(update_fields=["player"])
         if seat.position == 0:  # seat 0 leads the first hand
-            TableSession.objects.filter(pk=seat.session_id).update(first=seat.player.name)
+            TableSession.objects.filter(pk=seat.session_id).update(leader=seat.player)
         table_services.table_changed(
             seat.session
         )  # its seating changed: what was scored of it is out of date
@@ -363,7 +367,7 @@ def _undo_seating(event: Event, step: dict[str, Any]) -> None:
         seat.player = players[before[seat.pk]]
     current.byes = step["byes"]
     current.save(update_fields=["byes"])
-    _reseat(seats)
+    _reseat(seats, current)
 
 
 def _locked(pk: int) -> Event:

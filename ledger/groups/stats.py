@@ -44,6 +44,7 @@ class TableMark:
 class PlayerStats:
     """One player of a group over a period (or all time)."""
 
+    pk: int
     name: str
     tables: int = 0  # tables with at least one hand they played
     hands: int = 0  # hands they played (a redeal is not played)
@@ -85,6 +86,7 @@ class HeadToHead:
 class Rated:
     """A player's rating after replaying every table of the group (Plackett-Luce)."""
 
+    pk: int
     name: str
     mu: float  # the skill the ratings believe in
     sigma: float  # how unsure they are of it
@@ -167,7 +169,7 @@ def player_stats(
     """
     players = dict(Player.objects.filter(group=group).values_list("pk", "name"))
     tables = _tables(group)
-    out = {pk: PlayerStats(name) for pk, name in players.items()}
+    out = {pk: PlayerStats(pk, name) for pk, name in players.items()}
     rows = _rows(group, start, end)
     # An evening's table counts on the day it began, past midnight too.
     by_table = rows.values("session_id", "player_id").annotate(**_SUMS).order_by()
@@ -320,5 +322,7 @@ def ratings(group: Group) -> list[Rated]:
         for player, (rating,) in zip(seated, model.rate(teams, ranks=ranks), strict=True):
             rated[player] = rating
             counted[player] += 1
-    found = [Rated(players[pk], r.mu, r.sigma, r.ordinal(), counted[pk]) for pk, r in rated.items()]
+    found = [
+        Rated(pk, players[pk], r.mu, r.sigma, r.ordinal(), counted[pk]) for pk, r in rated.items()
+    ]
     return sorted(found, key=lambda one: (-one.ordinal, one.name.casefold()))

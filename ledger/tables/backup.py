@@ -1,10 +1,12 @@
 """Export tables to a JSON document and import them into another database, links intact.
 
 The document holds what is stored (tables, seats, hands as entered, every change, the lock,
-the organiser link, the tally, the owner by user name); money is derived, so identical hands
-give identical totals wherever they are imported, and each hand's result rows are written
-again on import rather than carried. An owner is found again by user name: where
-no user has that name, the table comes in without an owner (``unknown_owners`` names them).
+the organiser link, the owner by user name), its players by name as the scoring contract has
+them, since ids are one database's own. Money is derived, so identical hands give identical
+totals wherever they are imported; each table's tally and result rows are counted again on
+import rather than carried (a tally in an older document is not read). An owner is found
+again by user name: where no user has that name, the table comes in without an owner
+(``unknown_owners`` names them).
 
 A table's time limit (``ends_at``, ``time_zone``) comes too, from version 4 on, and so do groups
 (their players, tables and payments, voided ones included). Events come
@@ -14,8 +16,8 @@ backup whole: its standings, seating and every total. What an organiser could st
 the backup was made is not kept (undo works on what was done since). A table exported on its
 own (``--table``) comes back as a table of its own.
 
-A version-1 document (made before the lock, organiser link, tally and owner were kept) still
-imports: its tables are open, get a new organiser link and no owner, and are counted again.
+A version-1 document (made before the lock, organiser link and owner were kept) still
+imports: its tables are open, get a new organiser link and no owner.
 A table of an older document keeps the defaults it was played under where they have changed
 since (``scoring.options.as_played``: Kko-li-but-i-gi's ``payment: each`` before version 3,
 Tiu Yu's ``chi_tsun: by_spots`` before version 4).
@@ -44,8 +46,8 @@ from ledger.models import (
     Seat,
     TableSession,
 )
-from ledger.tables import results, selectors, tally
-from scoring import HandEvent, ScoringError
+from ledger.tables import results, selectors, stored, tally
+from scoring import ScoringError
 from scoring.options import as_played
 
 FORMAT = "domino-ledger-backup"
@@ -163,7 +165,14 @@ def _event(event: Event) -> dict[str, Any]:
 
 
 def _table(table: TableSession) -> dict[str, Any]:
+    """A table as a backup keeps it: its players by name, as the contract has them (ids are
+    this database's own)."""
     hands = table.hands.order_by("number").prefetch_related("changes")
+    names = table.seated
+
+    def named(data: dict[str, Any] | None) -> dict[str, Any] | None:
+        return None if data is None else stored.by_name(data, names)
+
     return {
         "token": table.token,
         "read_token": table.read_token,
@@ -177,8 +186,7 @@ def _table(table: TableSession) -> dict[str, Any]:
         "time_zone": table.time_zone,
         "organiser_token": table.organiser_token,
         "owner": table.owner.get_username() if table.owner else None,
-        "tally": table.tally,
-        "seating": table.seating,
+        "seating": list(names.values()),
         **({"group": table.group.token} if table.group else {}),
         **(
             {
@@ -192,7 +200,7 @@ def _table(table: TableSession) -> dict[str, Any]:
         "hands": [
             {
                 "number": hand.number,
-                "data": hand.data,
+                "data": named(hand.data),
                 "voided": hand.voided,
                 "version": hand.version,
                 "device": hand.device,
@@ -202,8 +210,8 @@ def _table(table: TableSession) -> dict[str, Any]:
                 "changes": [
                     {
                         "kind": change.kind,
-                        "before": change.before,
-                        "after": change.after,
+                        "before": named(change.before),
+                        "after": named(change.after),
                         "device": change.device,
                         "at": change.at.isoformat(),
                     }
@@ -257,12 +265,17 @@ def import_tables(document: dict[str, Any]) -> list[TableSession]:
         ]
         for table in tables:  # a table that would not score would break its pages
             try:
-                selectors.scored(table)
+                sheet = selectors.scored(table)
             except ScoringError as error:
                 raise BackupError(f"table {table.token} does not score: {error.message}") from None
-            # Result rows are derived, so a backup does not carry them: they are written here.
-            live = table.hands.filter(voided=False).order_by("number").values_list("pk", "data")
-            results.resync(table, list(live))
+            # The tally and the result rows are derived, so a backup does not carry them: they
+            # are counted here, at the revision the table came with.
+            hands = [(h.number, h.data, h.voided, h.version) for h in (r.hand for r in sheet.rows)]
+            counted = tally.count(table, hands, sheet.result)
+            table.tally = tally.stored(table, counted, table.revision)
+            TableSession.objects.filter(pk=table.pk).update(tally=table.tally)
+            live = [(row.hand.pk, row.hand.data) for row in sheet.rows if not row.hand.voided]
+            results.resync(table, live, sheet.result)
     return tables
 
 
@@ -293,32 +306,10 @@ def _known_spellings(
     return {name: spelled for name, spelled in known.items() if spelled != name}
 
 
-# The fields of a hand that hold a player's name besides its results.
-_NAMED_FIELDS = {"first", *(event.value for event in HandEvent if event.has_caller)}
-
-
-def _respelled(hand: dict[str, Any] | None, spelling: dict[str, str]) -> dict[str, Any] | None:
-    """A hand as the scoring contract has it, with its players' names spelled as known here."""
-    if not hand or not spelling:
-        return hand
-    out = {
-        field: spelling.get(value, value) if field in _NAMED_FIELDS else value
-        for field, value in hand.items()
-    }
-    if "results" in hand:
-        out["results"] = {
-            spelling.get(name, name): result for name, result in hand["results"].items()
-        }
-    return out
-
-
 def _as_played(raw: dict[str, Any], played: int) -> dict[str, Any]:
     """A table of a document of rules revision ``played`` with the defaults it was played
-    under written in; its tally, counted for the options as they were, is counted again."""
-    options = as_played(raw["game"], raw["options"], played=played)
-    if options == raw["options"]:
-        return raw
-    return {key: value for key, value in raw.items() if key != "tally"} | {"options": options}
+    under written in."""
+    return raw | {"options": as_played(raw["game"], raw["options"], played=played)}
 
 
 _EVENT_LINKS = ("token", "register_token", "read_token")
@@ -357,19 +348,16 @@ def _import_event(raw: dict[str, Any]) -> dict[int, Round]:
 def _import(
     raw: dict[str, Any], round: Round | None = None, group: Group | None = None
 ) -> TableSession:
-    kept = {key: raw[key] for key in ("locked", "organiser_token", "tally") if key in raw}
-    # One person, one name: a tournament's player is seated as it knows them, and the table's
-    # hands say so too; the tally, kept by name, is counted again.
+    kept = {key: raw[key] for key in ("locked", "organiser_token") if key in raw}
+    # One person, one name: a tournament's or group's player is seated as it knows them
+    # ("anna" at the table is its Anna).
     event = round.event if round is not None else None
     spelling = _known_spellings(raw["seating"], event, group)
-    if spelling:
-        kept.pop("tally", None)
     table = TableSession.objects.create(
         token=raw["token"],
         read_token=raw["read_token"],
         game=raw["game"],
         options=raw["options"],
-        first=spelling.get(raw["first"], raw["first"]),
         revision=raw["revision"],
         owner=_owner(raw.get("owner")),
         round=round,
@@ -382,23 +370,37 @@ def _import(
     # auto_now_add ignores given values on create; keep the original times.
     TableSession.objects.filter(pk=table.pk).update(created=parse_datetime(raw["created"]))
     own = table if event is None and group is None else None  # a lone table's own
+    ids = {}  # each name as exported: the id of the player seated under it here
     for position, name in enumerate(raw["seating"]):
         player = Player.for_name(spelling.get(name, name), table=own, event=event, group=group)
         Seat.objects.create(session=table, player=player, position=position)
+        ids[name] = player.pk
+    if raw["first"] not in ids:
+        raise BackupError(f"table {raw['token']}: {raw['first']} leads but is not seated")
+    table.leader_id = ids[raw["first"]]
+    table.save(update_fields=["leader"])
     for raw_hand in raw["hands"]:
         changes = raw_hand.pop("changes")
         created = parse_datetime(raw_hand.pop("created"))
-        raw_hand["data"] = _respelled(raw_hand["data"], spelling)
+        raw_hand["data"] = _by_id(raw_hand["data"], ids, table, raw_hand["number"])
         hand = Hand.objects.create(session=table, **raw_hand)
         Hand.objects.filter(pk=hand.pk).update(created=created)
         for change in changes:
             at = parse_datetime(change.pop("at"))
             for when in ("before", "after"):
-                change[when] = _respelled(change[when], spelling)
+                if change[when] is not None:
+                    change[when] = _by_id(change[when], ids, table, hand.number)
             made = HandChange.objects.create(hand=hand, **change)
             HandChange.objects.filter(pk=made.pk).update(at=at)
-    if "tally" not in kept:  # version 1, or respelled: counted here, at the revision it came with
-        hands = table.hands.order_by("number").values_list("number", "data", "voided", "version")
-        table.tally = tally.stored(table, tally.count(table, list(hands)), table.revision)
-        TableSession.objects.filter(pk=table.pk).update(tally=table.tally)
     return table
+
+
+def _by_id(
+    data: dict[str, Any], ids: dict[str, int], table: TableSession, number: int
+) -> dict[str, Any]:
+    """A hand of the document as stored here, its players by id."""
+    try:
+        return stored.by_id(data, ids)
+    except KeyError as unknown:
+        message = f"table {table.token}, hand {number}: {unknown.args[0]} is not seated"
+        raise BackupError(message) from None

@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from ledger.tables import stored
 from scoring import GAMES
 from scoring.names import canonical
 
@@ -141,7 +142,11 @@ class TableSession(models.Model):
     )
     game = models.CharField(max_length=20, choices=game_titles)
     options = models.JSONField(default=dict, blank=True)
-    first = models.CharField(max_length=40, help_text="Who led the first hand.")
+    # Who leads the first hand: one of the seated players (null only while a new table is
+    # being seated, in the transaction that starts it).
+    leader = models.ForeignKey(
+        "Player", null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
+    )
     created = models.DateTimeField(auto_now_add=True)
     # Ends by time (RULES.md, "Sessions"): the hand saved once this has passed is the last.
     ends_at = models.DateTimeField(null=True, blank=True, help_text="When its time runs out.")
@@ -181,8 +186,26 @@ class TableSession(models.Model):
         return bool(user.is_authenticated) and user.pk in accounts
 
     @property
+    def seated(self) -> dict[int, str]:
+        """Each seated player's id and name, in seat order."""
+        return {seat.player_id: seat.player.name for seat in self.seats.all()}
+
+    @property
     def seating(self) -> list[str]:
         return [seat.player.name for seat in self.seats.all()]
+
+    @property
+    def first(self) -> str:
+        """The name of the player who leads the first hand."""
+        return "" if self.leader_id is None else self.seated[self.leader_id]
+
+    def named(self, data: dict[str, Any]) -> dict[str, Any]:
+        """A hand as stored (players by id), as the engine reads it (by name)."""
+        return stored.by_name(data, self.seated)
+
+    def by_id(self, data: dict[str, Any]) -> dict[str, Any]:
+        """A hand the engine accepted (players by name), as it is stored (by id)."""
+        return stored.by_id(data, {name: pk for pk, name in self.seated.items()})
 
     def document(self, hands: list[dict[str, Any]]) -> dict[str, Any]:
         """The session as the scoring contract's input document."""
@@ -217,7 +240,8 @@ class Hand(models.Model):
 
     session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="hands")
     number = models.PositiveIntegerField(help_text="1 for the session's first hand.")
-    data = models.JSONField(help_text="The hand as the scoring contract takes it.")
+    # The hand in the scoring contract's format, its players by id (ledger.tables.stored).
+    data = models.JSONField(help_text="The hand as the scoring contract takes it, players by id.")
     voided = models.BooleanField(default=False)
     version = models.PositiveIntegerField(default=1)
     device = models.CharField(max_length=40, blank=True)
@@ -242,6 +266,12 @@ class Hand(models.Model):
     def __str__(self) -> str:
         return f"hand {self.number} of {self.session}"
 
+    @property
+    def named(self) -> dict[str, Any]:
+        """``data`` with its players by name, as the engine reads it (a hand read through its
+        table's ``hands`` has that table, seats read, as its ``session``)."""
+        return self.session.named(self.data)
+
 
 class HandChange(models.Model):
     """Every change to a hand, kept forever: what it was, what it became, when, from where."""
@@ -253,6 +283,7 @@ class HandChange(models.Model):
 
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="changes")
     kind = models.CharField(max_length=10, choices=Kind.choices)
+    # The hand before and after, as stored (players by id).
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     device = models.CharField(max_length=40, blank=True)

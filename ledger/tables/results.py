@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from django.utils import timezone
 
 import scoring
-from ledger.tables.models import Hand, Result, TableSession
+from ledger.tables.models import Result, TableSession
 from ledger.web.display import specials_of
 
 
@@ -75,10 +75,12 @@ def _rows(
     ]
 
 
-def record(session: TableSession, hand: Hand, played: scoring.HandResult) -> None:
-    """Write the rows of a newly recorded hand."""
-    found = outcomes(session.game, hand.data, played)
-    Result.objects.bulk_create(_rows(session, hand.pk, _players(session), found))
+def record(
+    session: TableSession, hand_pk: int, data: Mapping[str, Any], played: scoring.HandResult
+) -> None:
+    """Write the rows of a newly recorded hand (``data``: as the engine read it)."""
+    found = outcomes(session.game, data, played)
+    Result.objects.bulk_create(_rows(session, hand_pk, _players(session), found))
 
 
 def resync(
@@ -86,10 +88,10 @@ def resync(
     live: Iterable[tuple[int, dict[str, Any]]],
     result: scoring.SessionResult | None = None,
 ) -> None:
-    """Bring the table's rows up to date with the engine: ``live`` is (pk, data) of every hand
-    that counts, in order (``result``: those hands scored already, if they were). Rows of a
-    voided hand, or of an outcome that changed, are marked replaced; changed and missing
-    outcomes get new rows."""
+    """Bring the table's rows up to date with the engine: ``live`` is (pk, data by name) of
+    every hand that counts, in order (``result``: those hands scored already, if they were).
+    Rows of a voided hand, or of an outcome that changed, are marked replaced; changed and
+    missing outcomes get new rows."""
     live = list(live)
     if result is None:
         document = session.document([data for _, data in live])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 from functools import cached_property
 from typing import Any
@@ -15,7 +16,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from ledger.models import Hand, HandChange, Player, TableSession
-from ledger.tables import clock, tally
+from ledger.tables import clock, stored, tally
 from ledger.web.limits import NoSuchLink
 from scoring import GAMES, HandResult, SessionResult
 
@@ -53,7 +54,7 @@ class StoredHand:
 
     @classmethod
     def of(cls, hand: Hand) -> StoredHand:
-        return cls(hand.pk, hand.number, hand.data, hand.voided, hand.version, hand.device)
+        return cls(hand.pk, hand.number, hand.named, hand.voided, hand.version, hand.device)
 
 
 STORED_FIELDS = ("pk", "number", "data", "voided", "version", "device")
@@ -170,9 +171,10 @@ def _session(**lookup: str) -> TableSession:
 
 def scored(session: TableSession) -> ScoreSheet:
     """Every hand of ``session``, voided ones included, and the session scored from scratch."""
+    names = session.seated
     hands = [
-        StoredHand(*values)
-        for values in session.hands.order_by("number").values_list(*STORED_FIELDS)
+        StoredHand(pk, number, stored.by_name(data, names), *rest)
+        for pk, number, data, *rest in session.hands.order_by("number").values_list(*STORED_FIELDS)
     ]
     live = [hand for hand in hands if not hand.voided]
     result = tally.score_table(session, [hand.data for hand in live])
@@ -228,16 +230,43 @@ def preview(sheet: ScoreSheet, data: dict[str, Any]) -> HandResult:
     return tally.score_table(sheet.session, hands, new=len(hands) - 1).hands[-1]
 
 
-def changes_page(session: TableSession, page: str | None, per_page: int) -> Page[HandChange]:
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A change to a hand as pages show it: the hand before and after, players by name."""
+
+    pk: int
+    number: int  # the hand's
+    kind: str
+    label: str  # the kind, in the page's language
+    before: dict[str, Any] | None
+    after: dict[str, Any] | None
+    device: str
+    at: datetime
+
+    @classmethod
+    def of(cls, change: HandChange, names: dict[int, str]) -> Change:
+        before, after = (
+            None if data is None else stored.by_name(data, names)
+            for data in (change.before, change.after)
+        )
+        number, label = change.hand.number, change.get_kind_display()
+        return cls(change.pk, number, change.kind, label, before, after, change.device, change.at)
+
+
+def changes_page(session: TableSession, page: str | None, per_page: int) -> Page[Change]:
     """One page of the session's changes, newest first (a number out of range: the nearest
     page), in two queries whatever the table's size."""
     found = HandChange.objects.filter(hand__session=session).select_related("hand")
-    return Paginator(found.order_by("-at", "-pk"), per_page).get_page(page)
+    shown = Paginator(found.order_by("-at", "-pk"), per_page).get_page(page)
+    names = session.seated
+    paginator: Paginator[Any] = shown.paginator  # a page of the same numbers, of Change
+    return Page([Change.of(change, names) for change in shown], shown.number, paginator)
 
 
-def changes(session: TableSession, number: int | None = None) -> list[HandChange]:
+def changes(session: TableSession, number: int | None = None) -> list[Change]:
     """Every change to the session's hands (or to hand ``number``), oldest first, one query."""
     found = HandChange.objects.filter(hand__session=session).select_related("hand")
     if number is not None:
         found = found.filter(hand__number=number)
-    return list(found.order_by("at", "pk"))
+    names = session.seated
+    return [Change.of(change, names) for change in found.order_by("at", "pk")]

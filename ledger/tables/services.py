@@ -99,7 +99,6 @@ def session_create(
         session = TableSession.objects.create(
             game=game,
             options=options,
-            first=first,
             owner=owner,
             round=round,
             table_number=table_number,
@@ -111,9 +110,11 @@ def session_create(
         for position, name in enumerate(seating):
             player = Player.for_name(name, table=own, event=event, group=group)
             Seat.objects.create(session=session, player=player, position=position)
+            if name == first:
+                session.leader = player
         empty = tally.Tally.empty(session.seating)  # seated names, as stored
         session.tally = tally.stored(session, empty, session.revision)
-        session.save(update_fields=["tally"])
+        session.save(update_fields=["leader", "tally"])
     return session
 
 
@@ -143,8 +144,9 @@ class Recorded(NamedTuple):
 
 
 def _live_hands(session: TableSession) -> list[tuple[int, dict[str, Any]]]:
-    """(pk, data) of every hand that counts, in order."""
-    return list(session.hands.filter(voided=False).order_by("number").values_list("pk", "data"))
+    """(pk, data) of every hand that counts, in order, its players by name."""
+    live = session.hands.filter(voided=False).order_by("number").values_list("pk", "data")
+    return [(pk, session.named(data)) for pk, data in live]
 
 
 def _refuse_if_locked(session: TableSession) -> TableSession:
@@ -237,10 +239,11 @@ def table_changed(session: TableSession, played: scoring.HandResult | None = Non
         stored = table.hands.order_by("number").values_list(
             "pk", "number", "data", "voided", "version"
         )
-        live = [(pk, data) for pk, _, data, voided, _ in stored if not voided]
+        named = [(pk, n, table.named(data), voided, v) for pk, n, data, voided, v in stored]
+        live = [(pk, data) for pk, _, data, voided, _ in named if not voided]
         # Scored once, for the tally and the result rows both.
         result = tally.score_table(table, [data for _, data in live])
-        hands = [(number, data, voided, v) for _, number, data, voided, v in stored]
+        hands = [(n, data, voided, v) for _, n, data, voided, v in named]
         kept = tally.count(table, hands, result)
         results.resync(table, live, result)
     revision = table.revision + 1
@@ -263,7 +266,8 @@ def _replay(session: TableSession, key: str, request_hash: str) -> Recorded | No
         return None
     if earlier.request_hash != request_hash:
         raise KeyReused(earlier)
-    return Recorded(earlier, _score_new_hand(session, earlier.data)[1], replayed=True)
+    played = _score_new_hand(session, session.named(earlier.data))[1]
+    return Recorded(earlier, played, replayed=True)
 
 
 def hand_record(
@@ -309,19 +313,19 @@ def hand_record(
             hand = Hand.objects.create(
                 session=session,
                 number=number,
-                data=data,
+                data=session.by_id(data),
                 device=device,
                 idempotency_key=idempotency_key,
                 request_hash=request_hash,
             )
             HandChange.objects.create(
-                hand=hand, kind=HandChange.Kind.RECORD, after=data, device=device
+                hand=hand, kind=HandChange.Kind.RECORD, after=hand.data, device=device
             )
             # The last hand is counted with the rest, so the tally knows the table is over.
             if data.get("last"):
                 table_changed(session)
             else:
-                results.record(session, hand, played)
+                results.record(session, hand.pk, data, played)
                 table_changed(session, played)
     except IntegrityError:
         # Another save committed between our checks and our insert: a retry of this very
@@ -408,7 +412,8 @@ def as_stored(data: dict[str, Any], played: scoring.HandResult) -> dict[str, Any
 
 
 def _hand_for_update(session: TableSession, number: int, version: int) -> Hand:
-    current = Hand.objects.select_for_update().get(session=session, number=number)
+    # Through the table's hands, so that the hand's ``session`` is the table already read.
+    current = session.hands.select_for_update().get(number=number)
     if current.voided:
         raise HandVoided(current)
     if current.version != version:
@@ -436,10 +441,15 @@ def hand_correct(
         index = [pk for pk, _ in live].index(current.pk)
         data = as_stored(data, tally.score_table(session, hands, new=index).hands[index])
         before = current.data
-        current.data, current.version, current.device = data, current.version + 1, device
+        current.data, current.version = session.by_id(data), current.version + 1
+        current.device = device
         current.save(update_fields=["data", "version", "device"])
         HandChange.objects.create(
-            hand=current, kind=HandChange.Kind.CORRECT, before=before, after=data, device=device
+            hand=current,
+            kind=HandChange.Kind.CORRECT,
+            before=before,
+            after=current.data,
+            device=device,
         )
         table_changed(session)
     return current

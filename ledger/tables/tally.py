@@ -9,6 +9,7 @@ is not used: the standings count that table from its hands instead.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Protocol
@@ -16,7 +17,7 @@ from typing import Any, Protocol
 import scoring
 from scoring import HandResult
 
-# (number, data, voided, version) of each hand of a table, in order
+# (number, data with players by name, voided, version) of each hand of a table, in order
 StoredHands = list[tuple[int, dict[str, Any], bool, int]]
 
 
@@ -35,6 +36,8 @@ class Table(Protocol):
     def tally(self) -> dict[str, Any]: ...
     @property
     def seating(self) -> list[str]: ...
+    @property
+    def seated(self) -> dict[int, str]: ...  # each seated player's id and name, in seat order
 
     def document(self, hands: list[dict[str, Any]]) -> dict[str, Any]: ...
 
@@ -85,21 +88,31 @@ def count(table: Table, hands: StoredHands, result: scoring.SessionResult | None
 
 
 def _of(table: Table, revision: int) -> list[Any]:
-    return [revision, table.game, table.options, table.seating, table.first]
+    ids = {name: pk for pk, name in table.seated.items()}
+    return [revision, table.game, table.options, list(ids.values()), ids.get(table.first)]
 
 
 def stored(table: Table, tally: Tally, revision: int) -> dict[str, Any]:
-    """The tally as kept in ``TableSession.tally``, counted at ``revision``."""
+    """The tally as kept in ``TableSession.tally``, counted at ``revision``: its players by
+    id, as the table's hands are stored (ledger.tables.stored)."""
+    ids = {name: pk for pk, name in table.seated.items()}
+
+    def by_id(values: Mapping[str, Any]) -> dict[str, Any]:
+        return {str(ids[name]): value for name, value in values.items()}
+
+    totals = tally.totals
     return {
         "of": _of(table, revision),
-        "net": {name: str(value) for name, value in tally.totals.net.items()},
-        "hands_won": tally.totals.hands_won,
-        "points": tally.totals.scores,
+        "net": by_id({name: str(value) for name, value in totals.net.items()}),
+        "hands_won": by_id(totals.hands_won),
+        "points": by_id(totals.scores),
         "recorded": tally.recorded,
         "counted": tally.counted,
         "corrected": tally.corrected,
         "time_up": tally.time_up,
-        "owed": [[payee, payer, str(value)] for (payee, payer), value in tally.won_from.items()],
+        "owed": [
+            [ids[payee], ids[payer], str(value)] for (payee, payer), value in tally.won_from.items()
+        ],
     }
 
 
@@ -108,9 +121,14 @@ def kept(table: Table) -> Tally | None:
     doc = table.tally
     if not doc or doc["of"] != _of(table, table.revision):
         return None
-    net = {name: Decimal(value) for name, value in doc["net"].items()}
-    totals = scoring.Totals(net, doc["points"], doc["hands_won"])
-    won_from = {(payee, payer): Decimal(value) for payee, payer, value in doc["owed"]}
+    names = table.seated
+
+    def named(values: dict[str, Any]) -> dict[str, Any]:
+        return {names[int(pk)]: value for pk, value in values.items()}
+
+    net = {name: Decimal(value) for name, value in named(doc["net"]).items()}
+    totals = scoring.Totals(net, named(doc["points"]), named(doc["hands_won"]))
+    won_from = {(names[payee], names[payer]): Decimal(value) for payee, payer, value in doc["owed"]}
     return Tally(
         totals,
         won_from,

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
 from ledger.models import Hand, HandChange, TableSession
-from ledger.tables import services
+from ledger.tables import selectors, services
 from tests.scoring.test_examples import REPO, assert_gives, example_names, load
 from tests.tables.conftest import SEATING, plain_hand
 
@@ -257,7 +257,7 @@ def test_a_correction_needs_the_current_version(api, ce_deng):
     assert fixed.status_code == 200 and fixed.json()["version"] == 2
     assert stale.status_code == 409 and stale.json()["hand"]["hand"]["results"]["Bob"]["pips"] == 14
     assert invalid.status_code == 400 and invalid.json()["path"] == "hand.results.Bob.pips"
-    assert Hand.objects.get().data["results"]["Bob"] == {"pips": 14}
+    assert Hand.objects.get().named["results"]["Bob"] == {"pips": 14}
     history = api.get(f"{API}/sessions/{ce_deng.token}/history/").json()
     assert [change["kind"] for change in history] == ["record", "correct"]
 
@@ -379,8 +379,8 @@ def test_a_score_is_stored_and_echoed_as_the_whole_number_it_was_read_as(api, ce
 
     assert response.status_code == 201, response.json()
     assert response.json()["hand"]["results"]["Bob"]["pips"] == 12
-    assert Hand.objects.get().data["results"]["Bob"]["pips"] == 12
-    assert HandChange.objects.get().after["results"]["Bob"]["pips"] == 12
+    assert Hand.objects.get().named["results"]["Bob"]["pips"] == 12
+    assert selectors.changes(ce_deng)[0].after["results"]["Bob"]["pips"] == 12
 
 
 def test_a_tables_hands_and_history_come_a_hundred_a_page_with_links(api, ce_deng):

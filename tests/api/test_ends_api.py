@@ -282,7 +282,7 @@ def test_the_organiser_extends_clears_or_keeps_the_time(api, db):
 
     extended = ends(api, table, {"play_to": None, "hands": None, "minutes": 30})
     assert extended.status_code == 200 and "end" not in extended.json()
-    assert "last" not in Hand.objects.get(number=1).data
+    assert "last" not in Hand.objects.get(number=1).named
 
     cleared = ends(api, table, {"play_to": None, "hands": None, "ends_at": None})
     assert cleared.json()["ends_at"] is None

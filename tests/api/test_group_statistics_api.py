@@ -12,6 +12,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from ledger.api.group_serializers import money
+from ledger.models import Player
 from tests.api.test_groups_api import play
 
 API = "/api/v1"
@@ -64,6 +65,7 @@ def test_statistics_give_each_player_s_numbers_with_tidy_money(api, quarter):
     body = read.json()
     assert (body["from"], body["to"]) == (None, None)
     anna = {one["name"]: one for one in body["players"]}["Anna"]
+    assert anna["id"] == Player.objects.get(group__token=quarter["token"], name="Anna").pk
     assert (anna["tables"], anna["hands"], anna["won"], anna["won_share"]) == (1, 1, 1, 1.0)
     assert anna["average_score"] == 0.0 and anna["specials"] == {}
     best = anna["best_table"]
@@ -108,6 +110,8 @@ def test_ratings_list_who_played_best_first(api, quarter):
     assert read.status_code == 200, read.content
     rated = read.json()["players"]
     assert [one["name"] for one in rated] == THREE  # Anna won both, Celine lost both
+    ids = dict(Player.objects.filter(group__token=quarter["token"]).values_list("name", "pk"))
+    assert [one["id"] for one in rated] == [ids[name] for name in THREE]
     assert all(one["tables"] == 2 for one in rated)
     for one in rated:
         assert one["ordinal"] == pytest.approx(one["mu"] - 3 * one["sigma"])

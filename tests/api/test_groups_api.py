@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from ledger.models import Payment, TableSession
+from ledger.models import Payment, Player, TableSession
 
 API = "/api/v1"
 THREE = ["Anna", "Bob", "Celine"]
@@ -52,6 +52,10 @@ def test_a_group_s_tables_make_its_balances_and_settle_up(api, group):
     table = play(api, group, (2, 12, 20))
     read = api.get(f"{API}/groups/{group['token']}/").json()
     assert read["players"] == THREE
+    # Each player's id: the group's own player, whose account is /g/<token>/players/<id>/.
+    ids = read["player_ids"]
+    players = Player.objects.filter(group__token=group["token"])
+    assert ids == dict(players.values_list("name", "pk"))
     assert read["balances"] == {"Anna": 28, "Bob": -2, "Celine": -26}
     assert sorted((t["from"], t["to"], t["amount"]) for t in read["settle_up"]) == [
         ("Bob", "Anna", 2),

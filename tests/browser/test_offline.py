@@ -267,7 +267,7 @@ def test_two_hands_entered_offline_are_both_stored_once_each(page, shot):
     expect(page.locator("#leader-unknown")).to_be_hidden()
     hands = Hand.objects.order_by("number")
     assert [hand.number for hand in hands] == [1, 2]
-    assert [hand.data["results"]["Bob"]["pips"] for hand in hands] == [12, 10]
+    assert [hand.named["results"]["Bob"]["pips"] for hand in hands] == [12, 10]
     assert len({hand.idempotency_key for hand in hands}) == 2
     shot(page, "both-sent")
 

@@ -109,7 +109,7 @@ def test_a_normal_hand_is_four_numbers_and_save(table: Page, shot) -> None:
             thumb.next()
         thumb.type(pips)
     save(thumb, "normal hand", shot)
-    assert Hand.objects.get().data["results"]["Celine"] == {"pips": 34}
+    assert Hand.objects.get().named["results"]["Celine"] == {"pips": 34}
 
 
 def test_a_pass_is_one_tap_that_fills_in_0_and_a_tail_eight_one_more(table: Page, shot) -> None:
@@ -124,7 +124,7 @@ def test_a_pass_is_one_tap_that_fills_in_0_and_a_tail_eight_one_more(table: Page
     thumb.next()
     thumb.type("20")
     save(thumb, "pass and tail-eight", shot)
-    results = Hand.objects.get().data["results"]
+    results = Hand.objects.get().named["results"]
     assert results["Bob"] == {"pips": 0, "specials": ["pass"]}
     assert results["Celine"] == {"pips": 40, "specials": ["tail_eight"]}
 
@@ -164,7 +164,7 @@ def test_a_head_seven(table: Page, shot) -> None:
             thumb.next()
         thumb.type(pips)
     save(thumb, "head-seven", shot)
-    assert Hand.objects.get().data["results"]["Anna"] == {"pips": 30, "specials": ["head_seven"]}
+    assert Hand.objects.get().named["results"]["Anna"] == {"pips": 30, "specials": ["head_seven"]}
 
 
 def test_a_redeal_hides_the_players_and_asks_who_called_it(table: Page, shot) -> None:
@@ -173,7 +173,7 @@ def test_a_redeal_hides_the_players_and_asks_who_called_it(table: Page, shot) ->
     expect(table.locator(".seats")).to_be_hidden()
     thumb.choose(table.locator("select[name=event_player]"), "Anna")
     save(thumb, "redeal", shot)
-    assert Hand.objects.get().data == {"redeal": "Anna", "first": "Anna", "direction": "ccw"}
+    assert Hand.objects.get().named == {"redeal": "Anna", "first": "Anna", "direction": "ccw"}
 
 
 def test_declared_doubles_hide_the_callers_line(table: Page, shot) -> None:
@@ -188,7 +188,7 @@ def test_declared_doubles_hide_the_callers_line(table: Page, shot) -> None:
     thumb.next()
     thumb.type("53")
     save(thumb, "declared doubles", shot)
-    hand = Hand.objects.get().data
+    hand = Hand.objects.get().named
     assert hand["declared_doubles"] == "Bob"
     assert set(hand["results"]) == {"Anna", "Celine", "Dominic"}
 
@@ -243,7 +243,7 @@ def test_the_hand_fits_one_screen_in_every_language(new_context, locale: str, sh
     save_button.click()
     expect(page.locator("#saved")).to_be_in_viewport()
     shot(page, "saved")
-    assert Hand.objects.get().data["results"]["Dominic"] == {"pips": 18}
+    assert Hand.objects.get().named["results"]["Dominic"] == {"pips": 18}
 
 
 def test_a_hand_another_phone_saved_first_is_said_in_view(table: Page, shot) -> None:

@@ -91,6 +91,21 @@ def test_the_organiser_swaps_two_players_before_the_round_begins(event):
         event_services.round_swap(round=played, first=lead, second=other)
 
 
+def test_a_table_with_hands_recorded_keeps_its_seating(event):
+    played = event_services.round_seat(event=event)
+    tables = list(played.tables.order_by("table_number"))
+    play(tables[0], 3, 10, 20, 30)  # before the round began: the hands are these players'
+    lead, other = tables[0].seating[0], tables[1].seating[2]
+
+    with pytest.raises(event_services.Refused, match="has hands recorded"):
+        event_services.round_swap(round=played, first=lead, second=other)
+
+    assert [table.seating for table in played.tables.order_by("table_number")] == [
+        table.seating for table in tables
+    ]
+    assert selectors.standings(event).rows  # every table still scores
+
+
 def test_byes_in_ding_niu_and_a_swap_with_a_bye(db):
     event = event_services.event_create(name="Ding", game="ding-niu", options={}, rounds=2)
     for name in TWELVE[:10]:

@@ -16,12 +16,8 @@ from ledger.models import Seat, TableSession
 from ledger.tables import services, tally
 from tests.events.test_events import play
 from tests.scoring.test_examples import assert_gives, example_names, load
-from tests.tables.conftest import plain_hand
+from tests.tables.conftest import plain_hand, stored_hands
 from tests.tables.test_concurrency import _at_once
-
-
-def _hands(table: TableSession) -> tally.StoredHands:
-    return list(table.hands.order_by("number").values_list("number", "data", "voided", "version"))
 
 
 def assert_current(table: TableSession) -> tally.Tally:
@@ -29,7 +25,7 @@ def assert_current(table: TableSession) -> tally.Tally:
     table.refresh_from_db()
     kept = tally.kept(table)
     assert kept is not None, table.tally
-    again = tally.count(table, _hands(table))
+    again = tally.count(table, stored_hands(table))
     assert tally.stored(table, kept, 0) == tally.stored(table, again, 0)
     return kept
 
@@ -56,7 +52,7 @@ def test_every_save_correction_and_void_keeps_the_tally_current(db, name):
     assert (kept.recorded, kept.counted, kept.corrected) == (len(hands), len(hands), False)
 
     last = table.hands.get(number=len(hands))
-    services.hand_correct(session=table, number=last.number, data=last.data, version=1)
+    services.hand_correct(session=table, number=last.number, data=last.named, version=1)
     assert assert_current(table).corrected
     services.hand_void(session=table, number=last.number, version=2)
     kept = assert_current(table)

@@ -105,11 +105,11 @@ def test_demo_prints_the_links_of_its_tables_and_tournament_and_they_open(client
 
 def test_demo_makes_the_same_hands_every_time():
     demo()
-    first = sorted((h.session.game, h.number, str(h.data)) for h in Hand.objects.all())
+    first = sorted((h.session.game, h.number, str(h.named)) for h in Hand.objects.all())
     TableSession.objects.all().delete()
     Event.objects.all().delete()
     demo()
-    assert sorted((h.session.game, h.number, str(h.data)) for h in Hand.objects.all()) == first
+    assert sorted((h.session.game, h.number, str(h.named)) for h in Hand.objects.all()) == first
 
 
 def test_a_second_demo_refuses_and_stores_nothing():

@@ -5,7 +5,7 @@ from typing import Any
 import pytest
 
 from ledger.models import TableSession
-from ledger.tables import services
+from ledger.tables import services, tally
 
 SEATING = ["Anna", "Bob", "Celine", "Dominic"]
 
@@ -39,3 +39,10 @@ def form_post(number: int, first: str = "Anna", direction: str = "ccw", **fields
     }
     post.update({key.replace("_", "-"): value for key, value in fields.items()})
     return post
+
+
+def stored_hands(table: TableSession) -> tally.StoredHands:
+    """(number, data by name, voided, version) of each of the table's hands, as a tally counts
+    them."""
+    hands = table.hands.order_by("number").values_list("number", "data", "voided", "version")
+    return [(number, table.named(data), voided, version) for number, data, voided, version in hands]

@@ -66,12 +66,12 @@ def test_the_page_says_when_the_time_runs_out_on_the_clock_of_the_phone_that_set
 def test_the_hand_saved_after_the_time_is_the_last_and_no_more_are_taken(client):
     table = table_ending(timezone.now() + timedelta(hours=1))
     record(client, table, 1)
-    assert not table.hands.get(number=1).data.get("last")
+    assert not table.hands.get(number=1).named.get("last")
     passed(table)
     assert "The time is up: the hand being played is the last." in page(client, table)
 
     assert record(client, table, 2).status_code == 302
-    assert table.hands.get(number=2).data["last"] is True
+    assert table.hands.get(number=2).named["last"] is True
     shown = page(client, table)
     assert "Game over: Anna wins." in shown and "The time ran out." in shown
     assert 'id="record-form"' not in shown
@@ -87,9 +87,9 @@ def test_the_hand_saved_after_the_time_is_the_last_and_no_more_are_taken(client)
 def test_a_redeal_after_the_time_is_not_the_last_the_next_dealt_hand_is():
     table = table_ending(timezone.now() - timedelta(minutes=1))
     services.hand_record(session=table, number=1, data={"redeal": "Bob"})
-    assert "last" not in table.hands.get(number=1).data
+    assert "last" not in table.hands.get(number=1).named
     services.hand_record(session=table, number=2, data=plain_hand())
-    assert table.hands.get(number=2).data["last"] is True
+    assert table.hands.get(number=2).named["last"] is True
 
 
 @pytest.mark.django_db
@@ -103,7 +103,7 @@ def test_a_correction_keeps_the_last_hand_last_and_a_void_frees_the_next():
     services.hand_void(session=table, number=1, version=2)
     assert not selectors.scored(table).end
     services.hand_record(session=table, number=2, data=plain_hand())
-    assert table.hands.get(number=2).data["last"] is True
+    assert table.hands.get(number=2).named["last"] is True
 
 
 @pytest.mark.django_db
@@ -128,7 +128,7 @@ def test_the_organiser_extends_the_time_and_the_last_hand_is_ordinary_again(clie
     table.refresh_from_db()
     assert table.ends_at > timezone.now() + timedelta(minutes=29)
     hand = table.hands.get(number=1)
-    assert "last" not in hand.data and hand.version == 2
+    assert "last" not in hand.named and hand.version == 2
     change = hand.changes.last()
     assert change.kind == HandChange.Kind.CORRECT and change.before["last"] is True
     assert record(client, table, 2).status_code == 302  # play goes on
@@ -245,7 +245,7 @@ def test_a_backup_keeps_the_time_and_the_last_hand():
     TableSession.objects.all().delete()
     (restored,) = backup.import_tables(document)
     assert (restored.ends_at, restored.time_zone) == (ends_at, HONG_KONG)
-    assert Hand.objects.get(session=restored).data["last"] is True
+    assert Hand.objects.get(session=restored).named["last"] is True
     assert selectors.scored(restored).end.over
 
 

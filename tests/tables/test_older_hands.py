@@ -15,7 +15,7 @@ IMPOSSIBLE = plain_hand(Anna=76, Bob=86, Celine=86, Dominic=86)
 
 def stored_before(table: TableSession) -> None:
     """The hand as an older version of the ledger stored it, and the table counted again."""
-    Hand.objects.create(session=table, number=1, data=IMPOSSIBLE)
+    Hand.objects.create(session=table, number=1, data=table.by_id(IMPOSSIBLE))
     services.table_recount(session=table)
 
 

@@ -48,14 +48,14 @@ def rows(table: TableSession) -> dict[tuple[int, str], tuple[Any, ...]]:
 def engine(table: TableSession) -> dict[tuple[int, str], tuple[Any, ...]]:
     """The oracle: the live hands scored by the engine, outcome by outcome."""
     live = list(table.hands.filter(voided=False).order_by("number"))
-    document = table.document([h.data for h in live])
+    document = table.document([h.named for h in live])
     result = scoring.score_session(scoring.parse_session(document))
     return {
         (h.number, name): (
             played.scores.get(name),
             played.net[name],
             played.ranking[0] == name,
-            sorted(specials_of(table.game, h.data["results"].get(name, {}))),
+            sorted(specials_of(table.game, h.named["results"].get(name, {}))),
         )
         for h, played in zip(live, result.hands, strict=True)
         for name in PLAYERS

@@ -25,8 +25,8 @@ def test_a_second_phones_entry_is_kept_with_the_next_hands_leader_and_direction(
     first_phone = client.post(url, form_post(2, first="Dominic", direction="cw"))
     assert first_phone.status_code == 302
     leader, way = (
-        Hand.objects.get(number=2).data["first"],
-        Hand.objects.get(number=2).data["direction"],
+        Hand.objects.get(number=2).named["first"],
+        Hand.objects.get(number=2).named["direction"],
     )
 
     # The second phone still shows hand 2 (Dominic, cw) and saves the same table's hand 2.
@@ -43,7 +43,7 @@ def test_a_second_phones_entry_is_kept_with_the_next_hands_leader_and_direction(
 
     saved = client.post(url, form_post(3, first=view_next[0], direction=view_next[1], pips_0="6"))
     assert saved.status_code == 302
-    third = Hand.objects.get(number=3).data
+    third = Hand.objects.get(number=3).named
     assert (third["first"], third["direction"]) == view_next
 
 
@@ -96,7 +96,7 @@ def test_a_voided_hand_cannot_be_voided_again_or_corrected_on_the_web(client, ce
         assert response.status_code == 400
         assert "This hand is voided: it can no longer be changed." in response.content.decode()
     hand = Hand.objects.get()
-    assert hand.voided and hand.version == 2 and hand.data["results"]["Anna"] == {"pips": 2}
+    assert hand.voided and hand.version == 2 and hand.named["results"]["Anna"] == {"pips": 2}
     assert HandChange.objects.count() == 2  # recorded, voided: nothing since
 
 

@@ -12,7 +12,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 import scoring
-from ledger.models import Event, Hand, HandChange, TableSession
+from ledger.models import Event, Hand, TableSession
 from ledger.tables import selectors
 from tests.tables.conftest import SEATING, plain_hand
 
@@ -104,10 +104,10 @@ def test_typed_scores_are_stored_as_whole_numbers_and_every_total_stays(migrated
     table = TableSession.objects.get(pk=migrated["ce-deng"])
     as_typed = _totals("ce-deng", SEATING, {"stake": "0.50"}, [plain_hand(Bob=t) for t in TYPED])
 
-    stored = [hand.data["results"]["Bob"]["pips"] for hand in table.hands.order_by("number")]
+    stored = [hand.named["results"]["Bob"]["pips"] for hand in table.hands.order_by("number")]
     assert stored == [12, 12, 12, 34]
     assert all(type(pips) is int for pips in stored)
-    history = HandChange.objects.filter(hand__session=table).order_by("hand__number")
+    history = sorted(selectors.changes(table), key=lambda change: change.number)
     assert [change.after["results"]["Bob"]["pips"] for change in history] == [12, 12, 12, 34]
     assert selectors.scored(table).result.totals == as_typed
     assert Hand.objects.filter(session=table).count() == 4

@@ -53,7 +53,7 @@ def test_the_table_page_asks_for_the_game_s_results_and_records_a_hand(client, t
 
     assert response.status_code == 302
     hand = Hand.objects.get(session=table)
-    assert hand.data["results"]["Bob"] == {"pips": 0, "specials": ["pass"]}
+    assert hand.named["results"]["Bob"] == {"pips": 0, "specials": ["pass"]}
 
 
 def test_the_api_lists_the_game_starts_a_table_of_it_and_records_a_hand(db, toy):

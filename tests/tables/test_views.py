@@ -94,7 +94,7 @@ def test_specials_and_tiles_from_the_form_reach_the_engine(client, ce_deng):
 
     client.post(url, post)
 
-    assert Hand.objects.get().data["results"] == {
+    assert Hand.objects.get().named["results"] == {
         "Anna": {"pips": 0, "specials": ["pass"]},
         "Bob": {"pips": 12},
         "Celine": {"pips": 34, "specials": ["tail_eight"]},
@@ -172,7 +172,7 @@ def test_second_phone_saving_the_same_hand_is_shown_the_first(client, ce_deng):
     page = response.content.decode()
     assert response.status_code == 409
     assert "Hand 1 is already recorded, by Anna&#x27;s phone" in page
-    assert Hand.objects.get().data["results"]["Anna"] == {"pips": 2}
+    assert Hand.objects.get().named["results"]["Anna"] == {"pips": 2}
     assert 'name="pips-0" id="pips-0" value="4"' in page  # what Bob typed is kept
 
 
@@ -250,7 +250,7 @@ def test_correcting_a_hand_from_its_page(client, ce_deng):
 
     assert response.status_code == 302
     hand = Hand.objects.get()
-    assert hand.data["results"]["Anna"] == {"pips": 20} and hand.version == 2
+    assert hand.named["results"]["Anna"] == {"pips": 20} and hand.version == 2
     history = client.get(reverse("history", args=[ce_deng.token])).content.decode()
     assert "corrected" in history and "Celine&#x27;s phone" in history
 
@@ -287,7 +287,7 @@ def test_stale_correction_gets_409_with_the_current_hand(client, ce_deng):
 
     assert response.status_code == 409
     assert "Someone else changed this hand" in response.content.decode()
-    assert Hand.objects.get().data == plain_hand(Anna=4)
+    assert Hand.objects.get().named == plain_hand(Anna=4)
 
 
 def test_voiding_a_hand_keeps_it_in_the_history(client, ce_deng):

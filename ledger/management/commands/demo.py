@@ -244,14 +244,15 @@ class Dealer:
                 services.hand_correct(
                     session=session,
                     number=number,
-                    data={**saved.data, "results": data["results"]},
+                    data={**session.named(saved.data), "results": data["results"]},
                     version=saved.version,
                     device=device,
                 )
                 continue
-            last = services.hand_record(
+            saved = services.hand_record(
                 session=session, number=number, data=data, device=device
-            ).hand.data
+            ).hand
+            last = session.named(saved.data)
 
 
 class Deal:
