@@ -28,7 +28,7 @@ from ledger.models import (
     Seat,
     TableSession,
 )
-from ledger.tables import clock, results, tally
+from ledger.tables import clock, results, stored, tally
 from scoring import names
 from scoring.options import ENDS
 
@@ -146,7 +146,8 @@ class Recorded(NamedTuple):
 def _live_hands(session: TableSession) -> list[tuple[int, dict[str, Any]]]:
     """(pk, data) of every hand that counts, in order, its players by name."""
     live = session.hands.filter(voided=False).order_by("number").values_list("pk", "data")
-    return [(pk, session.named(data)) for pk, data in live]
+    names = session.seated
+    return [(pk, stored.by_name(data, names)) for pk, data in live]
 
 
 def _refuse_if_locked(session: TableSession) -> TableSession:
@@ -236,10 +237,11 @@ def table_changed(session: TableSession, played: scoring.HandResult | None = Non
     if kept is not None and played is not None:
         kept.add(played)
     else:
-        stored = table.hands.order_by("number").values_list(
+        rows = table.hands.order_by("number").values_list(
             "pk", "number", "data", "voided", "version"
         )
-        named = [(pk, n, table.named(data), voided, v) for pk, n, data, voided, v in stored]
+        names = table.seated
+        named = [(pk, n, stored.by_name(data, names), voided, v) for pk, n, data, voided, v in rows]
         live = [(pk, data) for pk, _, data, voided, _ in named if not voided]
         # Scored once, for the tally and the result rows both.
         result = tally.score_table(table, [data for _, data in live])
