@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from django.conf import settings as django_settings
+from django.utils import translation
 
 from tests.toy_game import toy  # noqa: F401 - the fixture, for any test that names it
 
@@ -14,6 +16,16 @@ def _plain_static_storage(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+
+
+@pytest.fixture(autouse=True)
+def _in_english():
+    """Every test starts in the default language: a page asked for in Chinese leaves Chinese
+    active on its thread, and a message made outside a request (a service's refusal) would be
+    in it in whatever test the worker runs next."""
+    translation.activate(django_settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
