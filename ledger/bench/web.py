@@ -1,4 +1,5 @@
-"""Benchmark the web app in-process: hand save and summary of a 500-hand session, page weight.
+"""Benchmark the web app in-process: hand save and summary of a 500-hand session, page weight;
+and what a table's page, its live part and a save cost at 10 hands and at 1,000.
 
 Builds a table of ``hands`` hands of the game with the most specials and hand events
 (``documents.richest_game``) on a throwaway SQLite file (never the real database),
@@ -8,6 +9,7 @@ then times requests through Django's full middleware stack (no network).
 from __future__ import annotations
 
 import gzip
+import statistics
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,15 +20,69 @@ from django.test import Client
 from django.urls import reverse
 
 import scoring
-from ledger.bench.documents import PLAYERS, richest_document
+from ledger.bench.documents import EVENT_GAME, PLAYERS, event_hand, richest_document
 from ledger.bench.inprocess import as_served, throwaway_database
 from ledger.bench.timing import median_p95, response_times
+from ledger.models import TableSession
 from ledger.tables import services
 
 
 def run(*, hands: int, runs: int) -> Iterator[str]:
     with throwaway_database(), as_served():
         yield from _measure(hands, runs)
+        yield from _growth(runs)
+
+
+SMALL, LARGE = 10, 1000  # hands at the two tables of the growth measurement (issue 21, item 7)
+
+
+def _growth(runs: int) -> Iterator[str]:
+    """The table page, its live part after a change and a hand save at a 10-hand and a
+    1,000-hand table, alternately with the bare view /ping/ (the ceiling), in the same run:
+    the larger table's medians as ratios to the smaller's."""
+    client = Client()
+    ping = reverse("ping")
+    tables = {size: _played(size + runs, size) for size in (SMALL, LARGE)}
+    medians: dict[tuple[str, int], float] = {}
+    ceilings = []
+    for size, (session, hands) in tables.items():
+        table = reverse("table", args=[session.token])
+        live = reverse("live", args=[session.token]) + "?rev=0"  # as after a change
+        saves = iter(enumerate(hands[size:], start=size + 1))
+
+        def save(table: str = table, saves: Iterator[tuple[int, Any]] = saves) -> Any:
+            number, hand = next(saves)
+            return client.post(table, _form(hand, number), HTTP_HX_REQUEST="true")
+
+        for what, request in (
+            ("table page", lambda table=table: client.get(table)),
+            ("live part", lambda live=live: client.get(live)),
+            ("hand save", save),
+        ):
+            ceilings += response_times(runs, lambda: client.get(ping))
+            medians[what, size] = statistics.median(response_times(runs, request))
+    ceiling = statistics.median(ceilings)
+    yield f"ceiling, the bare view /ping/: median {ceiling:.2f} ms ({len(ceilings)} runs)"
+    for what in ("table page", "live part", "hand save"):
+        small, large = medians[what, SMALL], medians[what, LARGE]
+        yield (
+            f"{what}: {small:.1f} ms at {SMALL} hands ({small / ceiling:.0f}x the bare view), "
+            f"{large:.1f} ms at {LARGE:,} ({large / ceiling:.0f}x): {large / small:.2f}x "
+            f"(target: at most 1.5x)"
+        )
+
+
+def _played(hands: int, recorded: int) -> tuple[TableSession, list[dict[str, Any]]]:
+    """A table of the tournament game with ``hands`` hands, the first ``recorded`` of them
+    recorded through the services; all of them, as the table page sends them (who led and
+    which way written in)."""
+    session = services.session_create(
+        game=EVENT_GAME, options={}, seating=PLAYERS, first=PLAYERS[0]
+    )
+    played = [event_hand(PLAYERS, number) for number in range(1, hands + 1)]
+    for number, hand in enumerate(played[:recorded], start=1):
+        services.hand_record(session=session, number=number, data=hand)
+    return session, played
 
 
 def _measure(hands: int, runs: int) -> Iterator[str]:

@@ -11,8 +11,9 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from ledger.tables import stored
-from scoring import GAMES
+from scoring import GAMES, Ties
 from scoring.names import canonical
+from scoring.options import ENDS
 
 if TYPE_CHECKING:
     from django.contrib.auth.base_user import AbstractBaseUser
@@ -198,6 +199,17 @@ class TableSession(models.Model):
     def first(self) -> str:
         """The name of the player who leads the first hand."""
         return "" if self.leader_id is None else self.seated[self.leader_id]
+
+    @property
+    def scored_whole(self) -> bool:
+        """A hand's result here depends on the hands before it: the table ends (by a total, a
+        number of hands or time), or breaks ties by the totals so far. Elsewhere a stored hand,
+        which records who led and which way, scores on its own."""
+        return (
+            self.ends_at is not None
+            or bool(self.options.keys() & set(ENDS))
+            or self.options.get("ties") == str(Ties.LOWER_TOTAL)
+        )
 
     def named(self, data: dict[str, Any]) -> dict[str, Any]:
         """A hand as stored (players by id), as the engine reads it (by name)."""

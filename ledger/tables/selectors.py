@@ -187,6 +187,47 @@ def scored(session: TableSession) -> ScoreSheet:
     )
 
 
+def glance(session: TableSession, number: int | None = None) -> ScoreSheet:
+    """The table as its page and live part show it, at a cost that does not grow with the
+    hands played: the totals as kept (ledger.tables.tally) and the latest hands, each scored on
+    its own as it records who led and which way. ``number``: a hand to have among the rows too
+    (one just corrected, say).
+
+    It holds the latest rows only, and the totals of every hand; what needs every hand (the
+    summary, an export, a preview) reads ``scored``. So does a table scored whole
+    (``TableSession.scored_whole``), one whose tally is not current, and one whose latest
+    hands are all voided."""
+    kept = tally.kept(session)
+    if kept is None or session.scored_whole:
+        return scored(session)
+    names = session.seated
+
+    def read(values: Any) -> StoredHand:
+        pk, n, data, *rest = values
+        return StoredHand(pk, n, stored.by_name(data, names), *rest)
+
+    latest = [
+        read(v) for v in session.hands.order_by("-number").values_list(*STORED_FIELDS)[:LATEST]
+    ]
+    # The next hand's leader is the last counted hand's to give: among these, if any counts.
+    if kept.counted and all(hand.voided for hand in latest):
+        return scored(session)
+    if number is not None and all(hand.number != number for hand in latest):
+        latest += [read(v) for v in session.hands.filter(number=number).values_list(*STORED_FIELDS)]
+    hands = sorted(latest, key=lambda hand: hand.number)
+    live = [hand for hand in hands if not hand.voided]
+    if any({"first", "direction"} - hand.data.keys() for hand in live):
+        return scored(session)  # stored before hands recorded who led: they need the rest
+    played = tally.score_table(session, [hand.data for hand in live]).hands
+    by_pk = dict(zip((hand.pk for hand in live), played, strict=True))
+    return ScoreSheet(
+        session=session,
+        seating=session.seating,
+        rows=[Row(hand, by_pk.get(hand.pk)) for hand in hands],
+        result=SessionResult(played, kept.totals, scoring.settle_up(kept.totals.net)),
+    )
+
+
 def after_record(session: TableSession, hand: Hand, played: HandResult) -> ScoreSheet:
     """The session as a save left it, from the scoring the save already did.
 

@@ -358,9 +358,7 @@ def _score_new_hand(
     change its result, so the 500th save costs what the first did. Otherwise the rules decide
     from the whole session, and what they decided is stored with the hand.
     """
-    # A table that ends, or breaks ties by the totals, is scored whole: the hand's result
-    # depends on those before it.
-    if "first" in data and "direction" in data and not _counts_on(session):
+    if "first" in data and "direction" in data and not session.scored_whole:
         try:
             played = tally.score_table(session, [data], new=0).hands[0]
         except scoring.ScoringError as error:
@@ -372,14 +370,6 @@ def _score_new_hand(
     played = tally.score_table(session, hands, new=len(hands) - 1).hands[-1]
     data = {**data, "first": played.first, "direction": played.direction.value}
     return as_stored(data, played), played
-
-
-def _counts_on(session: TableSession) -> bool:
-    return (
-        session.ends_at is not None
-        or bool(session.options.keys() & set(ENDS))
-        or session.options.get("ties") == str(scoring.Ties.LOWER_TOTAL)
-    )
 
 
 def _refuse_last(data: dict[str, Any], path: str) -> None:

@@ -185,10 +185,11 @@ def table(request: HtmxRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         return _posted_before_the_split(request, token)
     session = selectors.session_by_token(token)
-    sheet = selectors.scored(session)
+    changed = whole(request.GET.get("changed"))
     number = whole(request.GET.get("saved"))
+    sheet = selectors.glance(session, number if changed is None else changed)
     saved = sheet.row(number) if number is not None else None
-    context = _table_context(request, sheet, saved=saved, **_changed(request, session, sheet))
+    context = _table_context(request, sheet, saved=saved, **_changed(session, sheet, changed))
     if request.htmx and request.GET.get("form"):
         return render(request, "ledger/table.html#hand_form", context)
     return render(request, "ledger/table.html", context)
@@ -274,10 +275,10 @@ def _hand_form(
 
 
 def _changed(
-    request: HtmxRequest, session: TableSession, sheet: selectors.ScoreSheet
+    session: TableSession, sheet: selectors.ScoreSheet, number: int | None
 ) -> dict[str, Any]:
-    """After a hand was corrected or voided (``?changed=N``): the change, and the hand now."""
-    number = whole(request.GET.get("changed"))
+    """After hand ``number`` was corrected or voided (``?changed=N``): the change, and the
+    hand now."""
     row = sheet.row(number) if number is not None else None
     found = selectors.changes(session, number) if row is not None else []
     return {"changed": found[-1], "changed_row": row} if found else {}
@@ -320,7 +321,7 @@ def live(request: HtmxRequest, token: str) -> HttpResponse:
         raise limits.NoSuchLink("No such table")
     if request.GET.get("rev") == str(revision):
         return HttpResponse(status=204)
-    sheet = selectors.scored(selectors.session_by_token(token))
+    sheet = selectors.glance(selectors.session_by_token(token))
     return render(request, "ledger/table.html#live", _table_context(request, sheet))
 
 

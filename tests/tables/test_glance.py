@@ -1,0 +1,98 @@
+"""The table page and its live part read the table at a cost that does not grow with its hands
+(issue 21, item 7): the totals as kept and the latest hands, each scored on its own
+(``selectors.glance``). What they show is what scoring every hand shows: after every save,
+correction and void, however they come, with every way of choosing who leads next."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ledger.tables import selectors, services
+from tests.tables.test_results_rows import PLAYERS, SCORES, apply, hand
+
+# Tables whose hands each score on their own (the rest are scored whole: glance is scored).
+OPTIONS = [{}, {"next_first": "rotate"}, {"payment": "chips", "chip": "0.5"}, {"stake": "0"}]
+
+operations = st.lists(
+    st.one_of(
+        *[st.tuples(st.just("record"), st.sampled_from(SCORES))] * 3,
+        st.tuples(st.just("correct"), st.integers(1, 20), st.sampled_from(SCORES)),
+        st.tuples(st.just("void"), st.integers(1, 20)),
+    ),
+    max_size=30,
+)
+
+
+def shown(sheet: selectors.ScoreSheet) -> tuple[Any, ...]:
+    """What the table page shows of a sheet."""
+    return (
+        sheet.next_number,
+        sheet.next_first,
+        sheet.next_direction,
+        sheet.totals,
+        sheet.result.settle_up,
+        sheet.end,
+        [(row.hand, row.result) for row in sheet.latest],
+    )
+
+
+@pytest.mark.django_db
+@settings(
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(st.sampled_from(OPTIONS), operations)
+def test_the_page_shows_what_scoring_every_hand_shows(options, steps):
+    table = services.session_create(game="jie-long", options=options, seating=PLAYERS, first="Anna")
+    for operation in steps:
+        apply(table, operation)
+        table = selectors.session_by_token(table.token)
+        whole = selectors.scored(table)
+        assert shown(selectors.glance(table)) == shown(whole)
+        if operation[0] != "record":  # the page after a change shows the changed hand
+            number = operation[1]
+            assert selectors.glance(table, number).row(number) == whole.row(number)
+
+
+@pytest.mark.django_db
+def test_a_ce_deng_table_turns_and_redeals_as_when_scored_whole():
+    seating = [*PLAYERS, "Dominic"]
+    table = services.session_create(game="ce-deng", options={}, seating=seating, first="Anna")
+    plain = {
+        "results": {name: {"pips": p} for name, p in zip(seating, (0, 12, 34, 18), strict=True)}
+    }
+    for number in range(1, 14):
+        data = {"redeal": "Bob"} if number % 5 == 0 else plain
+        services.hand_record(session=table, number=number, data=data)
+    table = selectors.session_by_token(table.token)
+    assert shown(selectors.glance(table)) == shown(selectors.scored(table))
+
+
+def queries(client, url: str) -> int:
+    client.get(url)  # the first request of a phone starts its session
+    with CaptureQueriesContext(connection) as captured:
+        assert client.get(url).status_code == 200
+    return len(captured)
+
+
+@pytest.mark.django_db
+def test_the_page_and_its_live_part_read_as_much_at_hand_60_as_at_hand_12(client):
+    counts = []
+    for hands in (12, 60):
+        table = services.session_create(game="jie-long", options={}, seating=PLAYERS, first="Anna")
+        for number in range(1, hands + 1):
+            services.hand_record(session=table, number=number, data=hand(SCORES[number % 6]))
+        sheet = selectors.glance(selectors.session_by_token(table.token))
+        assert len(sheet.rows) == selectors.LATEST and len(sheet.result.hands) == selectors.LATEST
+        page = reverse("table", args=[table.token])
+        live = reverse("live", args=[table.token]) + "?rev=0"
+        counts.append((queries(client, page), queries(client, live)))
+    assert counts[0] == counts[1]
