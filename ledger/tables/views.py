@@ -14,6 +14,7 @@ from typing import Any
 
 import segno
 from django.conf import settings
+from django.core.cache import cache
 from django.http import (
     Http404,
     HttpResponse,
@@ -22,7 +23,9 @@ from django.http import (
     QueryDict,
 )
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -313,16 +316,30 @@ def _saved(
     return response
 
 
+LIVE_KEPT = (
+    60  # seconds a table's live part is kept once rendered: its phones' fetches after a change
+)
+
+
 @require_safe
 def live(request: HtmxRequest, token: str) -> HttpResponse:
-    """The live part of the table page, or 204 when nothing changed since ``rev``."""
+    """The live part of the table page, or 204 when nothing changed since ``rev``.
+
+    After a change every phone at the table fetches it: it is rendered once per revision and
+    language and kept for them all (the same for every phone: no link, form or right of
+    one phone's is in it)."""
     revision = selectors.revision(token)
     if revision is None:
         raise limits.NoSuchLink("No such table")
     if request.GET.get("rev") == str(revision):
         return HttpResponse(status=204)
-    sheet = selectors.glance(selectors.session_by_token(token))
-    return render(request, "ledger/table.html#live", _table_context(request, sheet))
+    key = f"live:{token}:{revision}:{get_language()}"
+    if (html := cache.get(key)) is None:
+        sheet = selectors.glance(selectors.session_by_token(token))
+        context = _table_context(request, sheet)
+        html = render_to_string("ledger/table.html#live", context, request)
+        cache.set(key, html, LIVE_KEPT)
+    return HttpResponse(html)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -1,7 +1,9 @@
 """The table page and its live part read the table at a cost that does not grow with its hands
 (issue 21, item 7): the totals as kept and the latest hands, each scored on its own
 (``selectors.glance``). What they show is what scoring every hand shows: after every save,
-correction and void, however they come, with every way of choosing who leads next."""
+correction and void, however they come, with every way of choosing who leads next. After a
+change, the live part every phone fetches is rendered once per revision and language (item 2).
+"""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from typing import Any
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
@@ -96,3 +99,29 @@ def test_the_page_and_its_live_part_read_as_much_at_hand_60_as_at_hand_12(client
         live = reverse("live", args=[table.token]) + "?rev=0"
         counts.append((queries(client, page), queries(client, live)))
     assert counts[0] == counts[1]
+
+
+def reads_hands(phone, url: str) -> tuple[bool, str]:
+    with CaptureQueriesContext(connection) as captured:
+        response = phone.get(url)
+    assert response.status_code == 200
+    return any("ledger_hand" in query["sql"] for query in captured), response.content.decode()
+
+
+@pytest.mark.django_db
+def test_after_a_change_the_live_part_is_rendered_once_for_every_phone_of_a_language():
+    table = services.session_create(game="jie-long", options={}, seating=PLAYERS, first="Anna")
+    services.hand_record(session=table, number=1, data=hand(SCORES[0]))
+    live = reverse("live", args=[table.token]) + "?rev=0"
+    phones = [Client() for _ in range(4)]
+    fetched = [reads_hands(phone, live) for phone in phones]
+    assert [read for read, _ in fetched] == [True, False, False, False]
+    assert len({html for _, html in fetched}) == 1 and "Anna" in fetched[0][1]
+
+    chinese = Client(HTTP_ACCEPT_LANGUAGE="zh-hans")
+    read, html = reads_hands(chinese, live)
+    assert read and "合计" in html  # its own language, rendered for it
+
+    services.hand_record(session=table, number=2, data=hand(SCORES[1]))
+    read, html = reads_hands(phones[0], live)
+    assert read and 'id="hand-2"' in html  # a new revision is rendered anew
