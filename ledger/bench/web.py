@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import gzip
 import statistics
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from django.contrib.staticfiles import finders
+from django.core.cache import cache
 from django.http import HttpResponseBase
 from django.test import Client
 from django.urls import reverse
@@ -37,9 +39,10 @@ SMALL, LARGE = 10, 1000  # hands at the two tables of the growth measurement (is
 
 
 def _growth(runs: int) -> Iterator[str]:
-    """The table page, its live part after a change and a hand save at a 10-hand and a
-    1,000-hand table, alternately with the bare view /ping/ (the ceiling), in the same run:
-    the larger table's medians as ratios to the smaller's."""
+    """The table page, its live part after a change (rendered for the first phone, then kept
+    for the others) and a hand save at a 10-hand and a 1,000-hand table, alternately with the
+    bare view /ping/ (the ceiling), in the same run: the larger table's medians as ratios to
+    the smaller's."""
     client = Client()
     ping = reverse("ping")
     tables = {size: _played(size + runs, size) for size in (SMALL, LARGE)}
@@ -54,16 +57,25 @@ def _growth(runs: int) -> Iterator[str]:
             number, hand = next(saves)
             return client.post(table, _form(hand, number), HTTP_HX_REQUEST="true")
 
-        for what, request in (
-            ("table page", lambda table=table: client.get(table)),
-            ("live part", lambda live=live: client.get(live)),
-            ("hand save", save),
-        ):
+        def rendered(live: str = live) -> list[float]:
+            times = []
+            for _ in range(runs):
+                cache.clear()  # as after a change: no phone has fetched it yet
+                times += response_times(1, lambda: client.get(live))
+            return times
+
+        measures: list[tuple[str, Callable[[], list[float]]]] = [
+            ("table page", partial(response_times, runs, partial(client.get, table))),
+            ("live part, rendered", rendered),
+            ("live part, kept", partial(response_times, runs, partial(client.get, live))),
+            ("hand save", partial(response_times, runs, save)),
+        ]
+        for what, measure in measures:
             ceilings += response_times(runs, lambda: client.get(ping))
-            medians[what, size] = statistics.median(response_times(runs, request))
+            medians[what, size] = statistics.median(measure())
     ceiling = statistics.median(ceilings)
     yield f"ceiling, the bare view /ping/: median {ceiling:.2f} ms ({len(ceilings)} runs)"
-    for what in ("table page", "live part", "hand save"):
+    for what in ("table page", "live part, rendered", "live part, kept", "hand save"):
         small, large = medians[what, SMALL], medians[what, LARGE]
         yield (
             f"{what}: {small:.1f} ms at {SMALL} hands ({small / ceiling:.0f}x the bare view), "
