@@ -164,6 +164,37 @@
   });
   document.addEventListener("DOMContentLoaded", function () { showOutcome(document.getElementById("hand-form")); });
 
+  // A hand another phone saved is marked for a moment in the latest hands and read out, politely:
+  // nothing moves, and what this phone is typing keeps its place and focus. This phone's own
+  // save (#saved says which hand) is read out by its own panel.
+  var ARRIVED_FOR = 5000; // ms
+  var before = null;
+  function handIds() {
+    return Array.prototype.map.call(document.querySelectorAll("#hands > li[id^=hand-]"),
+      function (li) { return li.id; });
+  }
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.target && event.detail.target.id === "live") before = handIds();
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var target = event.detail.target;
+    if (!before || !target || target.id !== "live") return;
+    var seen = before;
+    before = null;
+    var own = document.getElementById("saved");
+    var arrived = Array.prototype.filter.call(document.querySelectorAll("#hands > li[id^=hand-]"),
+      function (li) { return seen.indexOf(li.id) < 0 && !(own && own.dataset.number === String(li.value)); });
+    var region = document.getElementById("arrived");
+    if (!arrived.length || !region) return;
+    arrived.forEach(function (li) {
+      li.classList.add("arrived");
+      setTimeout(function () { li.classList.remove("arrived"); }, ARRIVED_FOR);
+    });
+    region.textContent = arrived.map(function (li) {
+      return region.dataset.arrived.replace("{n}", li.value);
+    }).reverse().join(" ");
+  });
+
   // When another phone saves a hand, bring this phone's empty form up to the next hand.
   // A form with anything typed in is left alone: saving it is told the hand is taken.
   document.addEventListener("htmx:afterSettle", function () {
