@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple, Protocol
 
 import psycopg
 from django.contrib.auth.models import AnonymousUser, User
@@ -15,7 +16,7 @@ from django.db import connection
 from django.utils.translation import gettext as _
 
 import scoring
-from ledger.models import Hand, HandChange, Player, TableSession
+from ledger.models import Hand, HandChange, Player, Result, TableSession
 from ledger.tables import clock, stored, tally
 from ledger.web.limits import NoSuchLink
 from scoring import GAMES, HandResult, SessionResult
@@ -76,6 +77,9 @@ class ScoreSheet:
     seating: list[str]
     rows: list[Row]
     result: SessionResult
+    # rows holds every hand, and result scored them all; else the latest only, as ``glance``
+    # and ``after_record`` read them (result: those hands, and the totals of all)
+    every_hand: bool = True
 
     @property
     def game(self) -> str:
@@ -225,7 +229,71 @@ def glance(session: TableSession, number: int | None = None) -> ScoreSheet:
         seating=session.seating,
         rows=[Row(hand, by_pk.get(hand.pk)) for hand in hands],
         result=SessionResult(played, kept.totals, scoring.settle_up(kept.totals.net)),
+        every_hand=False,
     )
+
+
+class Played(Protocol):
+    """What showing a hand needs of what it came to: a HandResult, or a ``Kept``."""
+
+    @property
+    def first(self) -> str: ...
+    @property
+    def direction(self) -> str: ...
+    @property
+    def scores(self) -> Mapping[str, int]: ...
+    @property
+    def net(self) -> Mapping[str, Decimal]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """What a hand came to as its result rows keep it (``Result``): who led, which way, each
+    player's score and net. Enough to show the hand, as the summary does; not to settle it."""
+
+    first: str
+    direction: str
+    scores: dict[str, int]
+    net: dict[str, Decimal]
+
+
+class Shown(NamedTuple):
+    hand: StoredHand
+    result: Played | None  # None: voided
+
+
+def hands_as_kept(
+    session: TableSession,
+) -> tuple[ScoreSheet, list[Shown], dict[tuple[str, str], Decimal]]:
+    """The summary's reading: the table as ``glance`` reads it (totals, the end), every hand
+    with what it came to (None when voided), and who won what from whom (scoring.won_from).
+
+    What each hand came to is read from its result rows, and who won what from whom from the
+    table's tally, with no scoring: the summary grows with the hands it shows, not by scoring
+    them again. A table ``glance`` scores whole is summed from that scoring instead. Three
+    queries besides ``glance``'s."""
+    sheet = glance(session)
+    kept = None if sheet.every_hand else tally.kept(session)
+    if kept is None:  # glance scored every hand
+        whole = sheet if sheet.every_hand else scored(session)
+        shown = [Shown(row.hand, row.result) for row in whole.rows]
+        return whole, shown, scoring.won_from(whole.result.hands)
+    names = session.seated
+    outcomes: dict[int, tuple[dict[str, int], dict[str, Decimal]]] = {}
+    rows = Result.objects.filter(session=session, current=True)
+    for hand_pk, player, score, net in rows.values_list("hand_id", "player_id", "score", "net"):
+        scores, nets = outcomes.setdefault(hand_pk, ({}, {}))
+        if score is not None:
+            scores[names[player]] = score
+        nets[names[player]] = net
+    nobody = {name: Decimal(0) for name in names.values()}  # a redeal: nobody played
+    shown = []
+    for pk, number, data, *rest in session.hands.order_by("number").values_list(*STORED_FIELDS):
+        hand = StoredHand(pk, number, stored.by_name(data, names), *rest)
+        scores, nets = outcomes.get(pk, ({}, nobody))
+        kept_as = Kept(hand.data["first"], hand.data["direction"], scores, nets)
+        shown.append(Shown(hand, None if hand.voided else kept_as))
+    return sheet, shown, kept.won_from
 
 
 def after_record(session: TableSession, hand: Hand, played: HandResult) -> ScoreSheet:
@@ -240,6 +308,7 @@ def after_record(session: TableSession, hand: Hand, played: HandResult) -> Score
         seating=session.seating,
         rows=[Row(StoredHand.of(hand), played)],
         result=SessionResult((played,), scoring.totals(session.seating, [played]), ()),
+        every_hand=False,
     )
 
 

@@ -8,8 +8,7 @@ from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 from django.utils.translation import gettext as _
 
-import scoring
-from ledger.tables.selectors import Row, ScoreSheet
+from ledger.tables.selectors import ScoreSheet, Shown
 from ledger.web import display
 from scoring import HandEvent
 from scoring.document import amount
@@ -120,6 +119,7 @@ class Summary:
     specials: list[tuple[str, dict[str, int]]]  # per player: special -> count
     pairwise: list[tuple[str, str, Decimal]]  # (payer, payee, amount) net per pair
     chart: Chart | None  # None before the first hand
+    counted: int  # hands that count (voided ones do not)
 
 
 CALLED = tuple(event for event in HandEvent if event.has_caller)  # recorded with who called it
@@ -145,10 +145,14 @@ HAND_TICKS, AMOUNT_PARTS = 7, 5  # at most, so that labels never run into each o
 MARKED_HANDS = 30  # more hands than this and markers at every hand would blur into a band
 
 
-def summarise(sheet: ScoreSheet) -> Summary:
-    """Counts, pairwise totals and the cumulative-net chart of a scored session."""
+def summarise(
+    sheet: ScoreSheet, hands: list[Shown], won_from: Mapping[tuple[str, str], Decimal]
+) -> Summary:
+    """Counts, pairwise totals and the cumulative-net chart of a table: ``sheet`` for its
+    players and game, ``hands`` every hand with what it came to, ``won_from`` who won what
+    from whom (selectors.hands_as_kept reads all three)."""
     counts: dict[str, dict[str, int]] = {name: {} for name in sheet.seating}
-    for row in sheet.rows:
+    for row in hands:
         if row.result is None:
             continue
         data = row.hand.data
@@ -158,7 +162,6 @@ def summarise(sheet: ScoreSheet) -> Summary:
         for name, result in data.get("results", {}).items():
             for special in display.specials_of(sheet.session.game, result):
                 counts[name][special] = counts[name].get(special, 0) + 1
-    won_from = scoring.won_from(sheet.result.hands)
     pairwise = []
     for i, a in enumerate(sheet.seating):
         for b in sheet.seating[i + 1 :]:
@@ -166,14 +169,15 @@ def summarise(sheet: ScoreSheet) -> Summary:
             if balance:
                 pairwise.append((a, b, balance) if balance > 0 else (b, a, -balance))
     return Summary(
-        hands=[_summary_row(row, sheet) for row in sheet.rows],
+        hands=[_summary_row(row, sheet) for row in hands],
         specials=[(name, counts[name]) for name in sheet.seating],
         pairwise=pairwise,
-        chart=_chart(sheet),
+        chart=_chart(sheet, hands),
+        counted=sum(row.result is not None for row in hands),
     )
 
 
-def _summary_row(row: Row, sheet: ScoreSheet) -> SummaryRow:
+def _summary_row(row: Shown, sheet: ScoreSheet) -> SummaryRow:
     if row.result is None:
         return SummaryRow(row.hand.number, "", [], display.hand_text(row.hand.data, sheet))
     arrow = "↻" if row.result.direction == "cw" else "↺"
@@ -189,18 +193,18 @@ def _summary_row(row: Row, sheet: ScoreSheet) -> SummaryRow:
     return SummaryRow(row.hand.number, led, cells, display.hand_text(row.hand.data, sheet))
 
 
-def _chart(sheet: ScoreSheet) -> Chart | None:
+def _chart(sheet: ScoreSheet, hands: list[Shown]) -> Chart | None:
     """Each player's running net after each hand; for points only, their running total score.
 
     Hands are one step apart in the order played (their numbers go 1, 2, 3… with none
     missing); a voided hand changes no total and is drawn flat. Every line has a point at the
     start and one per hand, so a page's script finds hand ``k`` at the line's point ``k``.
     """
-    if not sheet.rows:
+    if not hands:
         return None
     points_only = sheet.points_only
     running = {name: [Decimal(0)] for name in sheet.seating}
-    for row in sheet.rows:
+    for row in hands:
         counts: Mapping[str, Decimal | int]
         if row.result is None:
             counts = {}  # voided: it changes no total
@@ -212,7 +216,7 @@ def _chart(sheet: ScoreSheet) -> Chart | None:
             running[name].append(running[name][-1] + counts.get(name, 0))
     steps = [
         Step(str(row.hand.number), _("Hand %(n)s") % {"n": row.hand.number}, row.result is None)
-        for row in sheet.rows
+        for row in hands
     ]
     return draw(
         running,

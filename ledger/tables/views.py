@@ -487,11 +487,11 @@ HISTORY_PAGE = 50  # changes on one page of a table's history
 
 
 def _summary(request: HtmxRequest, session: TableSession, *, shared: bool) -> HttpResponse:
-    sheet = selectors.scored(session)
+    sheet, hands, won_from = selectors.hands_as_kept(session)
     context = {
         "session": session,
         "sheet": sheet,
-        "summary": summarise(sheet),
+        "summary": summarise(sheet, hands, won_from),
         "game": GAMES[session.game],
         "title": _(GAMES[session.game].label),
         "shared": shared,

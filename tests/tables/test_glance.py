@@ -17,7 +17,9 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import scoring
 from ledger.tables import selectors, services
+from ledger.tables.summary import Summary, summarise
 from tests.tables.test_results_rows import PLAYERS, SCORES, apply, hand
 
 # Tables whose hands each score on their own (the rest are scored whole: glance is scored).
@@ -63,6 +65,27 @@ def test_the_page_shows_what_scoring_every_hand_shows(options, steps):
         if operation[0] != "record":  # the page after a change shows the changed hand
             number = operation[1]
             assert selectors.glance(table, number).row(number) == whole.row(number)
+
+
+def summary_of_every_hand_scored(table) -> Summary:
+    whole = selectors.scored(table)
+    shown = [selectors.Shown(row.hand, row.result) for row in whole.rows]
+    return summarise(whole, shown, scoring.won_from(whole.result.hands))
+
+
+@pytest.mark.django_db
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(st.sampled_from(OPTIONS + [{"ties": "lower_total"}]), operations)
+def test_the_summary_from_the_kept_rows_is_the_summary_of_every_hand_scored(options, steps):
+    table = services.session_create(game="jie-long", options=options, seating=PLAYERS, first="Anna")
+    for operation in steps:
+        apply(table, operation)
+    table = selectors.session_by_token(table.token)
+    assert summarise(*selectors.hands_as_kept(table)) == summary_of_every_hand_scored(table)
 
 
 @pytest.mark.django_db

@@ -25,7 +25,7 @@ HAND_1 = ["+58", "+18", "-70", "-6"]
 
 
 def chart_of(session) -> Chart:
-    chart = summarise(selectors.scored(session)).chart
+    chart = summarise(*selectors.hands_as_kept(session)).chart
     assert chart is not None
     return chart
 
@@ -39,7 +39,7 @@ def three_hands(ce_deng):
 
 
 def test_there_is_no_chart_before_the_first_hand(client, ce_deng):
-    assert summarise(selectors.scored(ce_deng)).chart is None
+    assert summarise(*selectors.hands_as_kept(ce_deng)).chart is None
 
     page = client.get(reverse("summary", args=[ce_deng.token])).content.decode()
 
