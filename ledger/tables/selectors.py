@@ -77,8 +77,9 @@ class ScoreSheet:
     seating: list[str]
     rows: list[Row]
     result: SessionResult
-    # rows holds every hand, and result scored them all; else the latest only, as ``glance``
-    # and ``after_record`` read them (result: those hands, and the totals of all)
+    # rows holds every hand, and result scored them all; else some only (result: those hands,
+    # and the totals of all): the latest, as ``glance`` and ``after_record`` read them, or
+    # none, as ``hands_as_kept`` gives the summary its totals
     every_hand: bool = True
 
     @property
@@ -265,20 +266,26 @@ class Shown(NamedTuple):
 def hands_as_kept(
     session: TableSession,
 ) -> tuple[ScoreSheet, list[Shown], dict[tuple[str, str], Decimal]]:
-    """The summary's reading: the table as ``glance`` reads it (totals, the end), every hand
-    with what it came to (None when voided), and who won what from whom (scoring.won_from).
+    """The summary's reading: the table's totals and where it ends (a sheet with no rows),
+    every hand with what it came to (None when voided), and who won what from whom
+    (scoring.won_from).
 
     What each hand came to is read from its result rows, and who won what from whom from the
     table's tally, with no scoring: the summary grows with the hands it shows, not by scoring
-    them again. A table ``glance`` scores whole is summed from that scoring instead. Three
-    queries besides ``glance``'s."""
-    sheet = glance(session)
-    kept = None if sheet.every_hand else tally.kept(session)
-    if kept is None:  # glance scored every hand
-        whole = sheet if sheet.every_hand else scored(session)
+    them again. A table scored whole (``TableSession.scored_whole``), one whose tally is not
+    current, and one with hands stored before hands recorded who led, are scored instead. Two
+    queries besides the table's."""
+    kept = tally.kept(session)
+    names = session.seated
+    hands = [
+        StoredHand(pk, number, stored.by_name(data, names), *rest)
+        for pk, number, data, *rest in session.hands.order_by("number").values_list(*STORED_FIELDS)
+    ]
+    led = all({"first", "direction"} <= hand.data.keys() for hand in hands if not hand.voided)
+    if kept is None or session.scored_whole or not led:
+        whole = scored(session)
         shown = [Shown(row.hand, row.result) for row in whole.rows]
         return whole, shown, scoring.won_from(whole.result.hands)
-    names = session.seated
     outcomes: dict[int, tuple[dict[str, int], dict[str, Decimal]]] = {}
     rows = Result.objects.filter(session=session, current=True)
     for hand_pk, player, score, net in rows.values_list("hand_id", "player_id", "score", "net"):
@@ -287,12 +294,17 @@ def hands_as_kept(
             scores[names[player]] = score
         nets[names[player]] = net
     nobody = {name: Decimal(0) for name in names.values()}  # a redeal: nobody played
-    shown = []
-    for pk, number, data, *rest in session.hands.order_by("number").values_list(*STORED_FIELDS):
-        hand = StoredHand(pk, number, stored.by_name(data, names), *rest)
-        scores, nets = outcomes.get(pk, ({}, nobody))
-        kept_as = Kept(hand.data["first"], hand.data["direction"], scores, nets)
-        shown.append(Shown(hand, None if hand.voided else kept_as))
+    shown = [
+        Shown(hand, None)
+        if hand.voided
+        else Shown(
+            hand,
+            Kept(hand.data["first"], hand.data["direction"], *outcomes.get(hand.pk, ({}, nobody))),
+        )
+        for hand in hands
+    ]
+    totals = SessionResult((), kept.totals, scoring.settle_up(kept.totals.net))
+    sheet = ScoreSheet(session, list(names.values()), [], totals, every_hand=False)
     return sheet, shown, kept.won_from
 
 
