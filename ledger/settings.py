@@ -142,6 +142,9 @@ MOST_HANDS_PER_REQUEST = envint("MOST_HANDS_PER_REQUEST", 2_000)
 DATA_UPLOAD_MAX_MEMORY_SIZE = 1024 * 1024
 MOST_HANDS_PER_TABLE = envint("MOST_HANDS_PER_TABLE", 5_000)
 
+# A live poll that waited longer than this (ms) before a worker took it is shed: 503 with
+# Retry-After, which the page honours (ledger/web/middleware.py). 0: never.
+SHED_POLLS_AFTER_MS = envint("SHED_POLLS_AFTER_MS", 1000)
 # Wrong table links (web or API) one address may try in 10 minutes (ledger/web/middleware.py).
 GUESS_LIMIT = envint("GUESS_LIMIT", 30)
 # Sign-in attempts (the admin's, the API's auth/token/) one address may make in 10 minutes.

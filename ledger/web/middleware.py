@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import math
 import re
+import time
 from collections.abc import Callable
 
 from django.conf import settings
@@ -143,10 +144,29 @@ class GuessLimitMiddleware:
 
 
 LIVE_POLL = re.compile(r"/t/([\w-]{1,32})/live/")
+SHED_RETRY_AFTER = 5  # seconds a shed poll is asked to wait; the page adds up to half again
+
+
+def waited(request: HttpRequest) -> float:
+    """Seconds since the proxy took the request (nginx's ``X-Request-Start: t=<seconds>``), or
+    0 without the header."""
+    stamp = request.headers.get("X-Request-Start", "").removeprefix("t=")
+    try:
+        return max(0.0, time.time() - float(stamp))
+    except ValueError:
+        return 0.0
+
+
+def shed(request: HttpRequest) -> bool:
+    """Past capacity, a poll that waited longer than ``settings.SHED_POLLS_AFTER_MS`` for a
+    worker gives way: the phones ask again later, and the saves waiting behind it come sooner."""
+    most = settings.SHED_POLLS_AFTER_MS / 1000
+    return most > 0 and waited(request) > most
 
 
 class LivePollMiddleware:
-    """The live poll's "nothing new" (204), answered before the rest of the middleware.
+    """The live poll's "nothing new" (204), answered before the rest of the middleware; and
+    past capacity, the poll shed (503, ``shed``) before it costs anything.
 
     Every phone at every table asks every few seconds, and nearly always nothing has changed.
     That answer needs one indexed read (and what this worker knows of the address's guess
@@ -160,6 +180,10 @@ class LivePollMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         match = LIVE_POLL.fullmatch(request.path_info)
+        if match and request.method == "GET" and shed(request):
+            response = HttpResponse("Busy", status=503, content_type="text/plain; charset=utf-8")
+            response["Retry-After"] = str(SHED_RETRY_AFTER)
+            return response
         if match and request.method == "GET":
             revision = selectors.revision(match[1])
             if (

@@ -195,6 +195,20 @@
     }).reverse().join(" ");
   });
 
+  // A busy server sheds the live poll (503, or 429) with Retry-After: ask again after that
+  // long, plus up to half again at random, so that the phones of a hall do not all come back in
+  // the same second.
+  var pollAfter = 0;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (event.detail.elt.id === "live" && Date.now() < pollAfter) event.preventDefault();
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (event.detail.elt.id !== "live" || !xhr || (xhr.status !== 503 && xhr.status !== 429)) return;
+    var seconds = parseFloat(xhr.getResponseHeader("Retry-After")) || 5;
+    pollAfter = Date.now() + seconds * 1000 * (1 + Math.random() / 2);
+  });
+
   // When another phone saves a hand, bring this phone's empty form up to the next hand.
   // A form with anything typed in is left alone: saving it is told the hand is taken.
   document.addEventListener("htmx:afterSettle", function () {
