@@ -52,6 +52,9 @@ async def _request(port: int, method: str, path: str, body: str = "") -> tuple[i
         "Host: 127.0.0.1",
         "Connection: close",
         f"Cookie: csrftoken={CSRF}",
+        # When it was sent, as nginx stamps what it passes on: past capacity a poll that waited
+        # too long in gunicorn's queue is shed (SHED_POLLS_AFTER_MS).
+        f"X-Request-Start: t={time.time():.3f}",
     ]
     if method == "POST":
         head += [
@@ -77,6 +80,7 @@ class Hall:
         self.port, self.tables, self.seconds = port, tables, seconds
         self.latencies: dict[str, list[float]] = {"poll": [], "save": [], "lag": []}
         self.errors: list[str] = []
+        self.shed = 0  # polls answered 503 with Retry-After: asked again later, as the page does
         self.saved: dict[str, int] = {}  # table -> phones told "saved"
         self.taken: dict[str, int] = {}  # table -> phones told "already recorded"
         self.expected: set[str] = set()
@@ -89,7 +93,9 @@ class Hall:
             self.errors.append(f"{kind}: {error}")
             return b""
         self.latencies[kind].append((time.perf_counter() - start) * 1000)
-        if status not in (200, 204):
+        if kind == "poll" and status == 503:
+            self.shed += 1
+        elif status not in (200, 204):
             self.errors.append(f"{kind}: HTTP {status}")
         return data
 
@@ -102,7 +108,12 @@ class Hall:
             data = await self._timed("poll", "GET", f"/t/{token}/live/?rev={revision.decode()}")
             if seen := re.search(rb"/live/\?rev=(\d+)", data):
                 revision = seen[1]
-            await _sleep_until(time.monotonic() + POLL_EVERY, end)
+            wait = POLL_EVERY
+            if data.startswith(b"HTTP/1.1 503") and (
+                after := re.search(rb"Retry-After: (\d+)", data)
+            ):
+                wait = int(after[1]) * (1 + random.random() / 2)  # as the page: up to half again
+            await _sleep_until(time.monotonic() + wait, end)
 
     async def table(self, token: str, end: float) -> None:
         await _sleep_until(time.monotonic() + random.uniform(0, HAND_EVERY), end)
@@ -191,7 +202,10 @@ def _report(hall: Hall, took: float, url: str, tables: int) -> Iterator[str]:
         f"hall: {tables} tables, {tables * len(SEATS)} phones, {took:.0f} s: "
         f"{requests:,} requests, {requests / took:,.0f} req/s"
     )
-    yield f"  live poll every {POLL_EVERY:.0f} s: {percentiles(hall.latencies['poll'])}"
+    yield (
+        f"  live poll every {POLL_EVERY:.0f} s: {percentiles(hall.latencies['poll'])}; "
+        f"{hall.shed:,} shed (503, asked again after Retry-After)"
+    )
     yield f"  hand save (x4 phones): {percentiles(hall.latencies['save'])}"
     yield f"  all requests: {percentiles(hall.latencies['poll'] + hall.latencies['save'])}"
     yield f"  the phones' own delay (event loop lag): {percentiles(hall.latencies['lag'])}"
