@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
@@ -59,6 +59,12 @@ class StoredHand:
 
 
 STORED_FIELDS = ("pk", "number", "data", "voided", "version", "device")
+
+
+def _stored(values: Iterable[Any], names: Mapping[int, str]) -> list[StoredHand]:
+    """Hands as ``values_list(*STORED_FIELDS)`` reads them, their players by name (``names``:
+    the table's ``seated``)."""
+    return [StoredHand(pk, n, stored.by_name(data, names), *rest) for pk, n, data, *rest in values]
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,11 +182,7 @@ def _session(**lookup: str) -> TableSession:
 
 def scored(session: TableSession) -> ScoreSheet:
     """Every hand of ``session``, voided ones included, and the session scored from scratch."""
-    names = session.seated
-    hands = [
-        StoredHand(pk, number, stored.by_name(data, names), *rest)
-        for pk, number, data, *rest in session.hands.order_by("number").values_list(*STORED_FIELDS)
-    ]
+    hands = _stored(session.hands.order_by("number").values_list(*STORED_FIELDS), session.seated)
     live = [hand for hand in hands if not hand.voided]
     result = tally.score_table(session, [hand.data for hand in live])
     by_pk = dict(zip((hand.pk for hand in live), result.hands, strict=True))
@@ -206,19 +208,12 @@ def glance(session: TableSession, number: int | None = None) -> ScoreSheet:
     if kept is None or session.scored_whole:
         return scored(session)
     names = session.seated
-
-    def read(values: Any) -> StoredHand:
-        pk, n, data, *rest = values
-        return StoredHand(pk, n, stored.by_name(data, names), *rest)
-
-    latest = [
-        read(v) for v in session.hands.order_by("-number").values_list(*STORED_FIELDS)[:LATEST]
-    ]
+    latest = _stored(session.hands.order_by("-number").values_list(*STORED_FIELDS)[:LATEST], names)
     # The next hand's leader is the last counted hand's to give: among these, if any counts.
     if kept.counted and all(hand.voided for hand in latest):
         return scored(session)
     if number is not None and all(hand.number != number for hand in latest):
-        latest += [read(v) for v in session.hands.filter(number=number).values_list(*STORED_FIELDS)]
+        latest += _stored(session.hands.filter(number=number).values_list(*STORED_FIELDS), names)
     hands = sorted(latest, key=lambda hand: hand.number)
     live = [hand for hand in hands if not hand.voided]
     if any({"first", "direction"} - hand.data.keys() for hand in live):
@@ -277,10 +272,7 @@ def hands_as_kept(
     queries besides the table's."""
     kept = tally.kept(session)
     names = session.seated
-    hands = [
-        StoredHand(pk, number, stored.by_name(data, names), *rest)
-        for pk, number, data, *rest in session.hands.order_by("number").values_list(*STORED_FIELDS)
-    ]
+    hands = _stored(session.hands.order_by("number").values_list(*STORED_FIELDS), names)
     led = all({"first", "direction"} <= hand.data.keys() for hand in hands if not hand.voided)
     if kept is None or session.scored_whole or not led:
         whole = scored(session)
