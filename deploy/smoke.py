@@ -1,11 +1,13 @@
-"""Smoke test of the production stack on one machine: PostgreSQL + gunicorn, over real HTTP.
+"""Smoke test of the production stack on one machine: PostgreSQL + gunicorn (the pages' sync
+workers, and the streams' uvicorn workers), over real HTTP.
 
     .venv/bin/python -m deploy.smoke        (make smoke; CI runs it)
 
 Makes a throwaway database, migrates it, collects static files, starts gunicorn with
 deploy/gunicorn.conf.py and DEBUG off, asks the probes (/healthz, /readyz), starts a Jie Long
-table through the web form, records a hand, reads the summary, checks the settlement, then
-stops gunicorn and drops the database.
+table through the web form, records a hand while a phone holds the table's stream (which
+delivers it), reads the summary, checks the settlement, then stops gunicorn and drops the
+database.
 POSTGRES_URL names the server (default postgres://postgres@127.0.0.1:5432/postgres).
 """
 
@@ -19,7 +21,7 @@ import sys
 import urllib.parse
 import urllib.request
 
-from deploy.stack import production_stack
+from deploy.stack import Stream, production_stack
 
 SERVER = os.environ.get("POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 PORT = int(os.environ.get("SMOKE_PORT", "8765"))
@@ -52,7 +54,7 @@ def check(condition: bool, what: str) -> None:
 
 
 def main() -> int:
-    with production_stack(SERVER, port=PORT):
+    with production_stack(SERVER, port=PORT, streams=1) as stack:
         browser = Browser()
         home = browser.get("/")
         check("Domino ledger" in home, f"gunicorn serves the home page on {BASE}")
@@ -67,8 +69,11 @@ def main() -> int:
         key = re.search(r'name="key" value="([^"]+)"', page)
         hand = {"number": "1", "first": "Anna", "direction": "ccw", "action": "save"}
         hand |= {"pips-0": "2", "pips-1": "12", "pips-2": "34", "key": key[1] if key else ""}
-        _, saved = browser.post(table, hand)
-        check("Anna +42" in saved, "a hand is recorded over HTTP and settled (Anna +42)")
+        with Stream(stack.streams[0] + table + "stream/") as stream:
+            check(stream.next(timeout=10)[1] == 0, "a phone holds the table's stream (uvicorn)")
+            _, saved = browser.post(table, hand)
+            check("Anna +42" in saved, "a hand is recorded over HTTP and settled (Anna +42)")
+            check(stream.next(timeout=5)[1] == 1, "the stream delivers the save (LISTEN/NOTIFY)")
         browser.post(table, hand)  # the phone retries: same key, same hand
         summary = browser.get(table + "summary/")
         check("Celine → Anna 32" in summary, "the summary settles up (Celine pays Anna 32)")
@@ -80,7 +85,7 @@ def main() -> int:
         check(bundle is not None and len(browser.get(bundle[1])) > 100_000, "API docs, self-hosted")
         api_hands = json.loads(browser.get(table.replace("/t/", "/api/v1/sessions/", 1) + "hands/"))
         check(api_hands[0]["result"]["net"]["Anna"] == 42, "the API reads the same hand")
-    print("smoke test passed: PostgreSQL + gunicorn, stopped and cleaned up")
+    print("smoke test passed: PostgreSQL + gunicorn + uvicorn, stopped and cleaned up")
     return 0
 
 

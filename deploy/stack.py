@@ -6,21 +6,32 @@
 Makes a throwaway database on the PostgreSQL server at ``server``, migrates it (and makes the
 cache table), collects the static files, starts gunicorn with deploy/gunicorn.conf.py and DEBUG
 off, as in production, and waits until it is ready (/readyz: its database answers and every
-migration is applied); on the way out it stops gunicorn and drops the database.
+migration is applied); on the way out it stops gunicorn and drops the database. With
+``streams=N`` it also starts N ASGI servers (gunicorn with uvicorn's workers, on ledger.asgi,
+as deploy/domino-ledger-streams.service does), each on a port of its own: ``stack.streams``.
+
+``embedded_stack()`` is ``make run``'s server instead (``manage.py serve``: pages and streams on
+one port) on a throwaway SQLite folder.
+
+``Stream`` reads a table's stream as a phone's browser does.
 """
 
 from __future__ import annotations
 
+import http.client
 import os
+import queue
 import secrets
 import socket
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -40,6 +51,8 @@ class Stack:
     base: str  # http://127.0.0.1:PORT
     database_url: str
     env: dict[str, str]  # what gunicorn runs with, for manage.py commands against the stack
+    streams: tuple[str, ...] = ()  # the ASGI servers' http://127.0.0.1:PORT, if any
+    processes: tuple[subprocess.Popen[bytes], ...] = ()  # the servers' gunicorn masters
 
     def manage(self, *args: str) -> str:
         """Run a manage.py command against the stack's database; return what it printed."""
@@ -58,8 +71,27 @@ def _admin(server: str, sql: str) -> None:
         connection.execute(sql)
 
 
+def _gunicorn(env: dict[str, str], *args: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", *args],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+
+
+def _stop(processes: list[subprocess.Popen[bytes]]) -> None:
+    for process in processes:
+        process.terminate()
+    for process in processes:
+        process.wait(timeout=30)
+
+
 @contextmanager
-def production_stack(server: str, *, port: int = 0, workers: int = 2) -> Iterator[Stack]:
+def production_stack(
+    server: str, *, port: int = 0, workers: int = 2, streams: int = 0
+) -> Iterator[Stack]:
     database = f"ledger_{secrets.token_hex(4)}"
     url = urllib.parse.urlunsplit(urllib.parse.urlsplit(server)._replace(path=f"/{database}"))
     port = port or free_port()
@@ -67,26 +99,100 @@ def production_stack(server: str, *, port: int = 0, workers: int = 2) -> Iterato
     env |= {"DATABASE_URL": url, "SECRET_KEY": secrets.token_urlsafe(50), "DEBUG": "false"}
     env |= {"ALLOWED_HOSTS": "127.0.0.1", "GUNICORN_BIND": f"127.0.0.1:{port}"}
     env |= {"GUNICORN_WORKERS": str(workers)}
-    stack = Stack(f"http://127.0.0.1:{port}", url, env)
+    stream_ports = [free_port() for _ in range(streams)]
+    stack = Stack(
+        f"http://127.0.0.1:{port}", url, env, tuple(f"http://127.0.0.1:{p}" for p in stream_ports)
+    )
     _admin(server, f'CREATE DATABASE "{database}"')
-    server_process = None
+    processes: list[subprocess.Popen[bytes]] = []
     try:
         stack.manage("migrate", "--noinput", "-v0")
         stack.manage("collectstatic", "--noinput", "-v0")
-        server_process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", "ledger.wsgi"],
+        processes.append(_gunicorn(env, "ledger.wsgi"))
+        for stream_port in stream_ports:
+            bind = ("--bind", f"127.0.0.1:{stream_port}", "--workers", "1")
+            processes.append(
+                _gunicorn(env, "-k", "uvicorn_worker.UvicornWorker", *bind, "ledger.asgi")
+            )
+        for base in (stack.base, *stack.streams):
+            _wait(base)
+        yield Stack(stack.base, url, env, stack.streams, tuple(processes))
+    finally:
+        _stop(processes)
+        _admin(server, f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+
+
+@contextmanager
+def embedded_stack(*, port: int = 0) -> Iterator[Stack]:
+    """``make run``'s server (``manage.py serve``), on a throwaway SQLite folder."""
+    port = port or free_port()
+    with tempfile.TemporaryDirectory(prefix="ledger-embedded-") as folder:
+        env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SECRET_KEY")}
+        env = {k: v for k, v in env.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+        env |= {"DATA_DIR": folder, "DEBUG": "false"}
+        base = f"http://127.0.0.1:{port}"
+        stack = Stack(base, "", env, (base,))
+        stack.manage("migrate", "--noinput", "-v0")
+        stack.manage("collectstatic", "--noinput", "-v0")
+        server = subprocess.Popen(
+            [sys.executable, "manage.py", "serve", "--port", str(port), "--workers", "1"],
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        _wait(stack.base)
-        yield stack
-    finally:
-        if server_process is not None:
-            server_process.terminate()
-            server_process.wait(timeout=30)
-        _admin(server, f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+        try:
+            _wait(base)
+            yield Stack(base, "", env, (base,), (server,))
+        finally:
+            _stop([server])
+
+
+class Stream:
+    """A table's stream read as a browser's EventSource reads it, on a thread of its own:
+    each revision sent, with when it came (``time.monotonic()``).
+
+        with Stream(stack.streams[0] + f"/t/{token}/stream/") as stream:
+            stream.next(timeout=1)
+    """
+
+    def __init__(self, url: str, last_event_id: str = "") -> None:
+        parts = urllib.parse.urlsplit(url)
+        headers = {"Accept": "text/event-stream"}
+        if last_event_id:
+            headers["Last-Event-ID"] = last_event_id
+        connection = http.client.HTTPConnection(parts.netloc, timeout=60)
+        connection.request("GET", parts.path, headers=headers)
+        self._socket = connection.sock  # to cut it: a read in progress holds the response
+        self.response = connection.getresponse()
+        if self.response.status != 200:
+            raise OSError(f"{url} answered {self.response.status}")
+        self.revisions: queue.Queue[tuple[float, int]] = queue.Queue()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        try:
+            for line in self.response:
+                if line.startswith(b"data: "):
+                    self.revisions.put((time.monotonic(), int(line[6:])))
+        except (OSError, ValueError, AttributeError):
+            pass  # closed (http.client's AttributeError: closed by another thread mid-read)
+
+    def next(self, timeout: float) -> tuple[float, int]:
+        """The next revision sent and when it came; queue.Empty after ``timeout`` seconds."""
+        return self.revisions.get(timeout=timeout)
+
+    def close(self) -> None:
+        with suppress(OSError):
+            self._socket.shutdown(socket.SHUT_RDWR)
+        self.response.close()
+
+    def __enter__(self) -> Stream:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def _wait(base: str) -> None:
@@ -96,4 +202,4 @@ def _wait(base: str) -> None:
             return
         except OSError:
             time.sleep(0.1)
-    raise RuntimeError(f"gunicorn was not ready at {base}/readyz")
+    raise RuntimeError(f"the server was not ready at {base}/readyz")

@@ -338,6 +338,15 @@ def revision(token: str) -> int | None:
     return None if row is None else int(row[0])
 
 
+def watched(token: str) -> tuple[int, int]:
+    """The table a stream watches, and its revision now: one indexed read, or 404."""
+    try:
+        pk, revision = TableSession.objects.values_list("pk", "revision").get(token=token)
+    except TableSession.DoesNotExist:
+        raise NoSuchLink("No such table") from None
+    return pk, revision
+
+
 def preview(sheet: ScoreSheet, data: dict[str, Any]) -> HandResult:
     """What ``data`` would give as the next hand, nothing saved. Raises ScoringError."""
     hands = [row.hand.data for row in sheet.rows if not row.hand.voided] + [data]

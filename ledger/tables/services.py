@@ -29,6 +29,7 @@ from ledger.models import (
     TableSession,
 )
 from ledger.tables import clock, results, stored, tally
+from ledger.web import push
 from scoring import names
 from scoring.options import ENDS
 
@@ -226,7 +227,8 @@ def table_changed(session: TableSession, played: scoring.HandResult | None = Non
     counted again, and the result rows brought up to date (ledger.tables.results).
 
     The table's row stays locked until the transaction ends, so two phones' saves at one table
-    are counted one after the other.
+    are counted one after the other. The new revision is announced to the phones' streams when
+    the transaction commits (ledger.web.push).
     """
     table = (
         TableSession.objects.select_for_update()
@@ -252,6 +254,7 @@ def table_changed(session: TableSession, played: scoring.HandResult | None = Non
     TableSession.objects.filter(pk=table.pk).update(
         revision=revision, tally=tally.stored(table, kept, revision)
     )
+    push.announce(table.pk, revision)
 
 
 def _request_hash(number: int, data: dict[str, Any]) -> str:

@@ -10,9 +10,9 @@ const SHELL = "ledger-shell-" + CONFIG.version;
 // last MOST stored are kept: a phone's tables of months ago need not be fetched every time.
 const PAGES = "ledger-pages";
 const MOST = 100;
-// A table's pages (not its live poll, exports or QR code), its QR code, its live poll
+// A table's pages (not its live poll, stream, exports or QR code), its QR code, its live poll
 // (ledger/tables/urls.py).
-const TABLE_PAGE = /^\/t\/[\w-]+\/(?!live\/)(?:[\w-]+\/)*$/;
+const TABLE_PAGE = /^\/t\/[\w-]+\/(?!live\/|stream\/)(?:[\w-]+\/)*$/;
 const TABLE_QR = /^\/t\/[\w-]+\/qr\.svg$/;
 const LIVE = /^(\/t\/[\w-]+\/)live\/$/;
 

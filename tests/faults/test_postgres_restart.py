@@ -2,8 +2,9 @@
 
 Every submission a phone saw acknowledged is stored exactly once, every phone's retries (same
 idempotency key) eventually land, and the app serves again within seconds without a restart
-of its own. Runs on a throwaway PostgreSQL cluster of its own, so the restart disturbs nothing
-else.
+of its own. Phones holding streams (an ASGI server beside the pages' workers) are sent every
+change made after the restart, though the server's listening connection was cut. Runs on a
+throwaway PostgreSQL cluster of its own, so the restart disturbs nothing else.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from deploy.stack import free_port, production_stack
+from deploy.stack import Stream, free_port, production_stack
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path("/usr/lib/postgresql/15/bin")
@@ -86,8 +87,11 @@ def test_a_postgres_restart_mid_burst_loses_and_duplicates_nothing(cluster, monk
     # which a real evening never meets, is lifted so that it does not stand in the way.
     monkeypatch.setenv("API_WRITE_RATE", "100000/min")
     port, control = cluster
-    with production_stack(f"postgres://postgres@127.0.0.1:{port}/postgres") as stack:
+    with production_stack(f"postgres://postgres@127.0.0.1:{port}/postgres", streams=1) as stack:
         tables = [_start_table(stack.base, i) for i in range(TABLES)]
+        streams = [Stream(f"{stack.streams[0]}/t/{token}/stream/") for token in tables]
+        for stream in streams:
+            assert stream.next(timeout=5)[1] == 0
         acknowledged: dict[str, set[str]] = {token: set() for token in tables}
         failures: list[int] = []
         started = threading.Barrier(TABLES + 1)
@@ -104,6 +108,13 @@ def test_a_postgres_restart_mid_burst_loses_and_duplicates_nothing(cluster, monk
         serving_again = _serving(stack.base, f"/t/{tables[0]}/live/?rev=-1")
         for phone in phones:
             phone.join(DEADLINE)
+        # Each table's last change reaches its stream: heard, or read when the server's
+        # listening connection came back.
+        for stream in streams:
+            revision = 0
+            while revision < HANDS:
+                revision = stream.next(timeout=DEADLINE)[1]
+            stream.close()
         with psycopg.connect(stack.database_url) as db:
             rows = db.execute(
                 "SELECT t.token, h.number, h.idempotency_key FROM ledger_hand h "

@@ -1,4 +1,9 @@
-"""Serve the ledger on the local network with gunicorn, and say which address phones open."""
+"""Serve the ledger on the local network, and say which address phones open.
+
+gunicorn with uvicorn's workers, on ledger.asgi: the pages and the tables' streams on one port
+(a table of friends is far from what a worker can serve; docs/operations.md has a server for
+an event, where the pages have sync workers of their own).
+"""
 
 from __future__ import annotations
 
@@ -25,7 +30,7 @@ def lan_address() -> str | None:
 
 
 class Command(BaseCommand):
-    help = "Serve the ledger to phones on the same Wi-Fi (gunicorn on 0.0.0.0:8000)."
+    help = "Serve the ledger to phones on the same Wi-Fi (gunicorn and uvicorn on 0.0.0.0:8000)."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--port", type=int, default=8000)
@@ -42,7 +47,8 @@ class Command(BaseCommand):
         self.stdout.write("Stop it with Ctrl+C.")
         self.stdout.flush()
         command = [
-            sys.executable, "-m", "gunicorn", "ledger.wsgi",
+            sys.executable, "-m", "gunicorn", "ledger.asgi",
+            "--worker-class", "uvicorn_worker.UvicornWorker",
             "--bind", f"0.0.0.0:{port}",
             "--workers", str(workers),
             "--no-control-socket",

@@ -210,17 +210,94 @@
   });
 
   // When another phone saves a hand, bring this phone's empty form up to the next hand.
-  // A form with anything typed in is left alone: saving it is told the hand is taken.
+  // A form with anything typed in is left alone, also if it was typed in while the next
+  // hand's form was on its way: saving it is told the hand is taken.
+  function typedIn(form) {
+    return Array.prototype.some.call(
+      form.querySelectorAll("input[type=text]:not([name=device])"),
+      function (input) { return input.value.trim() !== ""; });
+  }
   document.addEventListener("htmx:afterSettle", function () {
     var live = document.getElementById("live");
     var form = document.getElementById("record-form");
     if (!live || !form || !window.htmx) return;
     var number = form.querySelector("input[name=number]");
     if (!number || +live.dataset.nextNumber <= +number.value) return;
-    var typed = Array.prototype.some.call(
-      form.querySelectorAll("input[type=text]:not([name=device])"),
-      function (input) { return input.value.trim() !== ""; });
-    if (!typed) htmx.ajax("GET", live.dataset.formUrl, { target: "#hand-form", swap: "outerHTML" });
+    if (!typedIn(form)) htmx.ajax("GET", live.dataset.formUrl, { target: "#hand-form", swap: "outerHTML" });
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!target || target.id !== "hand-form" || event.detail.requestConfig.verb !== "get") return;
+    var form = document.getElementById("record-form");
+    if (form && typedIn(form)) event.detail.shouldSwap = false;
+  });
+})();
+
+// The live part follows the table's stream (ledger/web/push.py). The stream sends the table's
+// revision when it opens, whenever it changes and every 20 s while it does not; the live part
+// is fetched when the revision is not the one it shows. A stream that breaks is opened again
+// by the browser, which is sent the revision at once: nothing is missed. Where no stream can
+// be had (a browser without EventSource, a server or proxy that refuses it or holds it back),
+// the page asks every 3 s instead, and tries a stream again a minute or so later.
+// <html data-live> says which it is doing: "stream" or "poll".
+(function () {
+  "use strict";
+  var POLL_EVERY = 3000, FIRST_WITHIN = 10000, QUIET_FOR = 50000, AGAIN_AFTER = 60000; // ms
+  var source = null, watchdog = null, poller = null, again = null;
+  var announced = null; // the revision the stream sent last
+
+  function live() { return document.getElementById("live"); }
+  function changed() { if (window.htmx) htmx.trigger(document.body, "ledger-changed"); }
+  function mode(name) { document.documentElement.dataset.live = name; }
+
+  function close() {
+    if (source) source.close();
+    source = null;
+    clearTimeout(watchdog);
+  }
+  function poll() {
+    close();
+    mode("poll");
+    if (!poller) poller = setInterval(changed, POLL_EVERY);
+    clearTimeout(again);
+    again = setTimeout(open, AGAIN_AFTER * (1 + Math.random() / 2));
+  }
+  function expect(within, otherwise) {
+    clearTimeout(watchdog);
+    watchdog = setTimeout(otherwise, within);
+  }
+  function open() {
+    var shown = live();
+    if (!shown || !shown.dataset.stream) return;
+    close();
+    source = new EventSource(shown.dataset.stream);
+    expect(FIRST_WITHIN, poll); // nothing at all: a proxy holds the stream back
+    source.addEventListener("revision", function (event) {
+      mode("stream");
+      clearInterval(poller);
+      poller = null;
+      expect(QUIET_FOR, open); // gone quiet without breaking: open it again
+      announced = event.data;
+      var now = live();
+      if (now && announced !== now.dataset.revision) changed();
+    });
+    source.addEventListener("error", function () {
+      // Refused (a 503 from a server without streams, a 404, a 429): poll. Otherwise the
+      // browser opens it again by itself.
+      if (source && source.readyState === EventSource.CLOSED) poll();
+    });
+  }
+  // A fetch of the live part that failed (the connection gone for a moment) is made again,
+  // and at once when the phone is back online.
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var shown = live();
+    if (event.detail.elt.id !== "live" || event.detail.successful || !shown) return;
+    if (announced !== null && announced !== shown.dataset.revision) setTimeout(changed, 2000);
+  });
+  window.addEventListener("online", function () { if (live()) changed(); });
+  document.addEventListener("DOMContentLoaded", function () {
+    if (!live()) return;
+    if (window.EventSource) open(); else poll();
   });
 })();
 

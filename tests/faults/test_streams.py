@@ -1,0 +1,118 @@
+"""Tables' streams across server processes, behind real gunicorn on PostgreSQL.
+
+Two ASGI servers (gunicorn with uvicorn's workers, as deploy/domino-ledger-streams.service) and
+the pages' sync workers share one database: a save on any of them reaches, within a second, a
+phone whose stream is held by another (PostgreSQL's LISTEN/NOTIFY: ledger/web/push.py). A
+stream worker killed: its phones connect again and are sent what they missed. Runs on a
+throwaway database of the PostgreSQL server at POSTGRES_URL.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import secrets
+import signal
+import subprocess
+import time
+import urllib.request
+
+import psycopg
+import pytest
+
+from deploy.stack import Stream, production_stack
+
+SERVER = os.environ.get("POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+PHONES = 4  # per table
+
+
+@pytest.fixture(scope="module")
+def stack():
+    try:
+        psycopg.connect(SERVER, dbname="postgres", connect_timeout=3).close()
+    except psycopg.OperationalError as error:
+        if os.environ.get("REQUIRE_POSTGRES"):
+            pytest.fail(f"PostgreSQL does not answer at {SERVER} (REQUIRE_POSTGRES is set)")
+        pytest.skip(f"needs a PostgreSQL server at POSTGRES_URL ({SERVER}): {error}")
+    with production_stack(SERVER, workers=1, streams=2) as running:
+        yield running
+
+
+def api(base: str, path: str, body: dict[str, object]) -> dict[str, object]:
+    request = urllib.request.Request(
+        base + "/api/v1/" + path,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", "Idempotency-Key": secrets.token_hex(8)},
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return dict(json.load(response))
+
+
+def new_table(base: str) -> str:
+    body = {"game": "jie-long", "seating": ["Anna", "Bob", "Celine"], "first": "Anna"}
+    return str(api(base, "sessions/", body)["token"])
+
+
+def save(base: str, token: str, number: int) -> float:
+    """Record hand ``number`` at ``base``; when it was acknowledged."""
+    pips = {"Anna": {"pips": 2}, "Bob": {"pips": 12}, "Celine": {"pips": 30 + number}}
+    hand = {"first": "Anna" if number == 1 else "Bob", "direction": "ccw", "results": pips}
+    api(base, f"sessions/{token}/hands/", {"number": number, "hand": hand})
+    return time.monotonic()
+
+
+def test_a_save_on_one_server_reaches_the_phones_on_another_within_a_second(stack):
+    token = new_table(stack.base)
+    left, right = stack.streams
+    phones = [Stream(f"{right}/t/{token}/stream/") for _ in range(PHONES)]
+    try:
+        for phone in phones:
+            assert phone.next(timeout=5)[1] == 0, "a stream opens with the table's revision"
+        # Saved on the other ASGI server, then on the pages' own workers.
+        for number, saved_on in enumerate((left, stack.base), start=1):
+            acknowledged = save(saved_on, token, number)
+            for phone in phones:
+                came, revision = phone.next(timeout=5)
+                assert revision == number
+                assert came - acknowledged < 1.0, f"{came - acknowledged:.2f} s after the save"
+    finally:
+        for phone in phones:
+            phone.close()
+
+
+def test_a_stream_sends_nothing_for_a_change_rolled_back(stack):
+    """A refused hand (here, out of order) changes nothing and announces nothing."""
+    token = new_table(stack.base)
+    with Stream(f"{stack.streams[0]}/t/{token}/stream/") as phone:
+        assert phone.next(timeout=5)[1] == 0
+        with pytest.raises(urllib.error.HTTPError):
+            save(stack.base, token, 2)
+        save(stack.base, token, 1)
+        assert phone.next(timeout=5)[1] == 1
+
+
+def test_a_killed_stream_worker_its_phones_catch_up(stack):
+    token = new_table(stack.base)
+    server = stack.processes[2]  # the second ASGI server's gunicorn
+    url = f"{stack.streams[1]}/t/{token}/stream/"
+    phone = Stream(url)
+    assert phone.next(timeout=5)[1] == 0
+    worker = int(subprocess.check_output(["pgrep", "-P", str(server.pid)]).split()[0])
+    os.kill(worker, signal.SIGKILL)
+    save(stack.base, token, 1)
+    save(stack.base, token, 2)
+    with pytest.raises(queue.Empty):
+        phone.next(timeout=1)  # its stream is gone with the worker
+    # The browser connects again (after the stream's retry: 2 s) with the last revision it saw,
+    # and is sent the table's revision now, once gunicorn has a new worker up.
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            again = Stream(url, last_event_id="0")
+            break
+        except OSError:
+            assert time.monotonic() < deadline, "no new stream worker within 30 s"
+            time.sleep(0.2)
+    with again:
+        assert again.next(timeout=5)[1] == 2
