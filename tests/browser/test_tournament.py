@@ -248,6 +248,7 @@ def test_the_name_box_keeps_the_focus_after_each_register(page, shot):
 
 
 def _fits(page: Page) -> None:
+    page.wait_for_load_state()  # a page just opened is measured with its styles applied
     size = page.evaluate(
         "[document.documentElement.scrollHeight, innerHeight,"
         " document.documentElement.scrollWidth, innerWidth]"
