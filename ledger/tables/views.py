@@ -16,6 +16,7 @@ import segno
 from django.conf import settings
 from django.core.cache import cache
 from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
 from django.http import (
     Http404,
     HttpRequest,
@@ -357,6 +358,9 @@ def stream(request: HttpRequest, token: str) -> HttpResponseBase:
         busy["Content-Type"] = "text/plain; charset=utf-8"
         return busy
     table, revision = selectors.watched(token)
+    # Django closes a request's connection when the request ends, and a stream's lasts as long
+    # as its page: it would hold a database connection all that while, for nothing.
+    connection.close()
     response = StreamingHttpResponse(push.events(table, revision))
     response["Content-Type"] = "text/event-stream"
     response["Cache-Control"] = "no-store"

@@ -116,3 +116,26 @@ def test_a_killed_stream_worker_its_phones_catch_up(stack):
             time.sleep(0.2)
     with again:
         assert again.next(timeout=5)[1] == 2
+
+
+def test_open_streams_hold_no_database_connection(stack):
+    """A stream lasts as long as its page: it must not keep a connection of its own (PostgreSQL
+    allows about a hundred). The process's one listening connection is all they share."""
+    token = new_table(stack.base)
+    database = stack.database_url.rsplit("/", 1)[1]
+
+    def connections() -> int:
+        with psycopg.connect(SERVER, dbname="postgres") as db:
+            sql = "SELECT count(*) FROM pg_stat_activity WHERE datname = %s"
+            return int(db.execute(sql, [database]).fetchone()[0])
+
+    url = f"{stack.streams[0]}/t/{token}/stream/"
+    with Stream(url) as first:
+        first.next(timeout=5)
+        before = connections()
+        phones = [Stream(url) for _ in range(10)]
+        for phone in phones:
+            assert phone.next(timeout=5)[1] == 0
+        assert connections() <= before + 1
+        for phone in phones:
+            phone.close()
