@@ -11,19 +11,17 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
 import secrets
 import urllib.parse
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
-import psycopg
 import pytest
 
 from deploy.stack import production_stack
+from tests.faults.conftest import SERVER, postgres
 
-SERVER = os.environ.get("POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 GUESS_LIMIT = 12
 LOGIN_LIMIT = 5
 NGINX = "127.0.0.1"  # trusted: what nginx's X-Forwarded-For says is believed
@@ -33,12 +31,7 @@ GUESSER, SIGNER = "127.0.0.2", "127.0.0.3"
 
 @pytest.fixture(scope="module")
 def stack():
-    try:
-        psycopg.connect(SERVER, dbname="postgres", connect_timeout=3).close()
-    except psycopg.OperationalError as error:
-        if os.environ.get("REQUIRE_POSTGRES"):
-            pytest.fail(f"PostgreSQL does not answer at {SERVER} (REQUIRE_POSTGRES is set)")
-        pytest.skip(f"needs a PostgreSQL server at POSTGRES_URL ({SERVER}): {error}")
+    postgres()
     with pytest.MonkeyPatch.context() as env:  # production_stack passes its environment on
         env.setenv("GUESS_LIMIT", str(GUESS_LIMIT))
         env.setenv("LOGIN_LIMIT", str(LOGIN_LIMIT))

@@ -22,19 +22,14 @@ import psycopg
 import pytest
 
 from deploy.stack import Stream, production_stack
+from tests.faults.conftest import SERVER, postgres
 
-SERVER = os.environ.get("POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 PHONES = 4  # per table
 
 
 @pytest.fixture(scope="module")
 def stack():
-    try:
-        psycopg.connect(SERVER, dbname="postgres", connect_timeout=3).close()
-    except psycopg.OperationalError as error:
-        if os.environ.get("REQUIRE_POSTGRES"):
-            pytest.fail(f"PostgreSQL does not answer at {SERVER} (REQUIRE_POSTGRES is set)")
-        pytest.skip(f"needs a PostgreSQL server at POSTGRES_URL ({SERVER}): {error}")
+    postgres()
     with production_stack(SERVER, workers=1, streams=2) as running:
         yield running
 
