@@ -27,9 +27,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Iterator
 from contextlib import contextmanager, suppress
-from typing import Any
 from weakref import WeakKeyDictionary
 
 import psycopg
@@ -88,7 +87,7 @@ class Hub:
         self._wait = RECONNECT_FIRST  # before listening again, after a failure
 
     @contextmanager
-    def watch(self, table: int, revision: int) -> Any:
+    def watch(self, table: int, revision: int) -> Iterator[Watch]:
         watch = self.watches.get(table)
         if watch is None:
             watch = self.watches[table] = Watch(revision)
