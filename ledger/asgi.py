@@ -12,4 +12,8 @@ from django.core.asgi import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "ledger.settings")
 
-application = get_asgi_application()
+django_application = get_asgi_application()  # sets Django up: imported after it, not before
+
+from ledger.web.push import streams  # noqa: E402
+
+application = streams(django_application)

@@ -15,8 +15,6 @@ from typing import Any
 import segno
 from django.conf import settings
 from django.core.cache import cache
-from django.core.handlers.asgi import ASGIRequest
-from django.db import connection
 from django.http import (
     Http404,
     HttpRequest,
@@ -24,7 +22,6 @@ from django.http import (
     HttpResponseBase,
     HttpResponseForbidden,
     QueryDict,
-    StreamingHttpResponse,
 )
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -38,7 +35,7 @@ from ledger.tables import clock, exports, selectors, services
 from ledger.tables.clock import TimeFields
 from ledger.tables.forms import MAX_PLAYERS, HandForm, SessionForm, hand_rows
 from ledger.tables.summary import summarise
-from ledger.web import display, limits, push, rights
+from ledger.web import display, limits, rights
 from ledger.web.forms import IDEMPOTENCY_KEY, engine_message, plain, whole
 from ledger.web.games import game_choices, option_fields
 from ledger.web.views import HtmxRequest
@@ -347,25 +344,13 @@ def live(request: HtmxRequest, token: str) -> HttpResponse:
 
 
 @require_safe
-def stream(request: HttpRequest, token: str) -> HttpResponseBase:
-    """The table's revision, pushed as it changes (``text/event-stream``: ledger.web.push).
-
-    Served by the ASGI server only, which waits on every open stream in its event loop: a sync
-    worker would be held by one phone for as long as its page is open, so there the answer is
-    503 and the page polls the live part instead."""
-    if not isinstance(request, ASGIRequest):
-        busy = HttpResponse(_("Streams are not served here."), status=503)
-        busy["Content-Type"] = "text/plain; charset=utf-8"
-        return busy
-    table, revision = selectors.watched(token)
-    # Django closes a request's connection when the request ends, and a stream's lasts as long
-    # as its page: it would hold a database connection all that while, for nothing.
-    connection.close()
-    response = StreamingHttpResponse(push.events(table, revision))
-    response["Content-Type"] = "text/event-stream"
-    response["Cache-Control"] = "no-store"
-    response["X-Accel-Buffering"] = "no"  # nginx: send each event as it comes
-    return response
+def stream(request: HttpRequest, token: str) -> HttpResponse:
+    """A table's stream of revisions is answered by the ASGI server before Django sees it
+    (ledger.web.push.streams, in ledger/asgi.py). A sync worker would be held by one phone for
+    as long as its page is open, so here the answer is 503, and the page polls the live part."""
+    busy = HttpResponse(_("Streams are not served here."), status=503)
+    busy["Content-Type"] = "text/plain; charset=utf-8"
+    return busy
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -17,6 +17,13 @@ again every ``HEARTBEAT`` seconds so that the page knows its stream is alive (an
 does not close an idle one). The page fetches the table's live part when the revision is not
 the one it shows (ledger/static/ledger/ledger.js); that part is rendered once per revision.
 
+Streams do not go through Django's request handler (``streams``, which ledger/asgi.py puts in
+front of it): that handler keeps a thread, and until the request ends a database connection,
+for every request, and a stream's request lasts as long as its page. Here a stream is a task
+of the event loop and nothing more; the link is looked up, and the guess limit applied, by
+the same code as for a page (ledger.web.middleware.GuessLimitMiddleware), on a thread of a small
+shared pool.
+
 A stream that breaks comes back with the last revision it saw, and is sent the table's
 current one at once: nothing is missed. If the listening connection is lost (PostgreSQL
 restarted), it connects again and, before listening on, reads the revisions of the tables it
@@ -26,16 +33,25 @@ watches, since what was announced meanwhile was not heard.
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
-from collections.abc import AsyncIterator, Iterable, Iterator
+import re
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
+from typing import Any
 from weakref import WeakKeyDictionary
 
 import psycopg
 from asgiref.sync import sync_to_async
-from django.db import connection, connections
+from django.core.handlers.asgi import ASGIRequest
+from django.db import close_old_connections, connection, connections
+from django.http import HttpRequest, HttpResponse
+from django.utils import translation
 
+from ledger.tables import selectors
 from ledger.tables.models import TableSession
+from ledger.web import limits
+from ledger.web.middleware import GuessLimitMiddleware
 
 log = logging.getLogger(__name__)
 
@@ -180,3 +196,86 @@ async def events(table: int, revision: int) -> AsyncIterator[str]:
         while True:
             sent = await watch.after(sent, HEARTBEAT)
             yield message(sent)
+
+
+# ASGI, as uvicorn speaks it.
+Scope = dict[str, Any]
+Message = Mapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+App = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+STREAM = re.compile(r"/t/([\w-]{1,32})/stream/")
+HEADERS = [
+    (b"content-type", b"text/event-stream"),
+    (b"cache-control", b"no-store"),
+    (b"x-accel-buffering", b"no"),  # nginx: send each event as it comes
+]
+
+
+def streams(app: App) -> App:
+    """``app`` with the tables' streams answered in front of it."""
+
+    async def serve(scope: Scope, receive: Receive, send: Send) -> None:
+        match = STREAM.fullmatch(scope["path"]) if scope["type"] == "http" else None
+        if match is None:
+            return await app(scope, receive, send)
+        if scope["method"] not in ("GET", "HEAD"):
+            return await _answer(send, HttpResponse(status=405, headers={"Allow": "GET, HEAD"}))
+        opened = await sync_to_async(_open, thread_sensitive=False)(scope, match[1])
+        if isinstance(opened, HttpResponse):
+            return await _answer(send, opened)
+        await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
+        if scope["method"] == "HEAD":
+            return await send({"type": "http.response.body", "body": b""})
+        await _stream(receive, send, *opened)
+
+    return serve
+
+
+def _open(scope: Scope, token: str) -> tuple[int, int] | HttpResponse:
+    """The table a stream's link opens and its revision now, or the answer to give instead:
+    404 for a link that matches nothing, 429 past the guess limit, as any table link."""
+    close_old_connections()  # this thread's connection, if it is too old or broken
+    request = ASGIRequest(scope, io.BytesIO())
+    found: list[tuple[int, int]] = []
+
+    def look_up(request: HttpRequest) -> HttpResponse:
+        try:
+            found.append(selectors.watched(token))
+        except limits.NoSuchLink:
+            limits.mark_wrong_link(request)
+            return HttpResponse("No such table", status=404, content_type="text/plain")
+        return HttpResponse()
+
+    with translation.override(translation.get_language_from_request(request)):
+        answer = GuessLimitMiddleware(look_up)(request)
+    return found[0] if found and answer.status_code == 200 else answer
+
+
+async def _answer(send: Send, response: HttpResponse) -> None:
+    headers = [(k.lower().encode(), v.encode()) for k, v in response.items()]
+    await send({"type": "http.response.start", "status": response.status_code, "headers": headers})
+    await send({"type": "http.response.body", "body": response.content})
+
+
+async def _stream(receive: Receive, send: Send, table: int, revision: int) -> None:
+    """Send the table's events until the phone goes."""
+
+    async def sending() -> None:
+        async for event in events(table, revision):
+            await send({"type": "http.response.body", "body": event.encode(), "more_body": True})
+
+    async def gone() -> None:
+        while (await receive())["type"] != "http.disconnect":
+            pass
+
+    tasks = [asyncio.create_task(sending()), asyncio.create_task(gone())]
+    try:
+        await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with suppress(asyncio.CancelledError, OSError):
+                await task

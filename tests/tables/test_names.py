@@ -34,6 +34,8 @@ def organiser(db) -> User:
 
 def test_a_phone_that_is_not_signed_in_is_suggested_no_names(client, organiser):
     page = client.get(reverse("session_new")).content.decode()
+    # Random tokens (CSRF, the script's nonce) may hold "Bob" or "Ivo" by chance: not names.
+    page = re.sub(r'"[\w-]{20,}"', '""', page)
 
     assert suggested(client) == []
     assert not any(name in page for name in [*MINE, *THEIRS, "Hui", "Ivo"])
