@@ -188,7 +188,7 @@ def message(revision: int) -> str:
 
 async def events(table: int, revision: int) -> AsyncIterator[str]:
     """A table's stream: its revision now, then each new one, and the same every HEARTBEAT
-    seconds while nothing changes. Ends when the phone goes (Django cancels it)."""
+    seconds while nothing changes. Ends when the phone goes (``_stream`` cancels it)."""
     yield f"retry: {RETRY_MS}\n\n"
     with hub().watch(table, revision) as watch:
         sent = watch.revision
