@@ -32,12 +32,13 @@ def organise(page: Page, action: str, confirm: str) -> None:
 
 def register_typed(page: Page, name: str) -> None:
     """Type a name in the organiser's name box and press Enter: htmx adds it in place."""
+    # htmx sets up a form it swapped in as the swap settles (20 ms on): a person types slower
+    # than that, and so, after the last registration however it was made, does this.
+    expect(page.locator("#players.htmx-added")).to_have_count(0)
     page.keyboard.type(name)
     page.keyboard.press("Enter")
     expect(page.locator("#added")).to_have_text(f"{name} is registered.")
     expect(page.locator("#add-name")).to_be_focused()
-    # htmx sets up the new form as the swap settles (20 ms on): a person types slower than that.
-    expect(page.locator("#players.htmx-added")).to_have_count(0)
 
 
 def test_a_three_round_event_of_twelve_players(page, new_context, live_server, shot):
