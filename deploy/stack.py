@@ -32,7 +32,7 @@ import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import psycopg
@@ -116,7 +116,7 @@ def production_stack(
             )
         for base in (stack.base, *stack.streams):
             _wait(base)
-        yield Stack(stack.base, url, env, stack.streams, tuple(processes))
+        yield replace(stack, processes=tuple(processes))
     finally:
         _stop(processes)
         _admin(server, f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
@@ -127,8 +127,8 @@ def embedded_stack(*, port: int = 0) -> Iterator[Stack]:
     """``make run``'s server (``manage.py serve``), on a throwaway SQLite folder."""
     port = port or free_port()
     with tempfile.TemporaryDirectory(prefix="ledger-embedded-") as folder:
-        env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "SECRET_KEY")}
-        env = {k: v for k, v in env.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+        dropped = ("DATABASE_URL", "SECRET_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE")
+        env = {k: v for k, v in os.environ.items() if k not in dropped}
         env |= {"DATA_DIR": folder, "DEBUG": "false"}
         base = f"http://127.0.0.1:{port}"
         stack = Stack(base, "", env, (base,))
@@ -143,7 +143,7 @@ def embedded_stack(*, port: int = 0) -> Iterator[Stack]:
         )
         try:
             _wait(base)
-            yield Stack(base, "", env, (base,), (server,))
+            yield replace(stack, processes=(server,))
         finally:
             _stop([server])
 
