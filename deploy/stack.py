@@ -9,6 +9,7 @@ off, as in production, and waits until it is ready (/readyz: its database answer
 migration is applied); on the way out it stops gunicorn and drops the database. With
 ``streams=N`` it also starts N ASGI servers (gunicorn with uvicorn's workers, on ledger.asgi,
 as deploy/domino-ledger-streams.service does), each on a port of its own: ``stack.streams``.
+The servers' log goes to ``log`` if given, else nowhere.
 
 ``embedded_stack()`` is ``make run``'s server instead (``manage.py serve``: pages and streams on
 one port) on a throwaway SQLite folder.
@@ -34,6 +35,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import IO
 
 import psycopg
 
@@ -71,13 +73,13 @@ def _admin(server: str, sql: str) -> None:
         connection.execute(sql)
 
 
-def _gunicorn(env: dict[str, str], *args: str) -> subprocess.Popen[bytes]:
+def _gunicorn(env: dict[str, str], log: IO[bytes] | None, *args: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-c", "deploy/gunicorn.conf.py", *args],
         cwd=ROOT,
         env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=log or subprocess.DEVNULL,
+        stderr=log or subprocess.DEVNULL,
     )
 
 
@@ -90,7 +92,7 @@ def _stop(processes: list[subprocess.Popen[bytes]]) -> None:
 
 @contextmanager
 def production_stack(
-    server: str, *, port: int = 0, workers: int = 2, streams: int = 0
+    server: str, *, port: int = 0, workers: int = 2, streams: int = 0, log: IO[bytes] | None = None
 ) -> Iterator[Stack]:
     database = f"ledger_{secrets.token_hex(4)}"
     url = urllib.parse.urlunsplit(urllib.parse.urlsplit(server)._replace(path=f"/{database}"))
@@ -108,11 +110,11 @@ def production_stack(
     try:
         stack.manage("migrate", "--noinput", "-v0")
         stack.manage("collectstatic", "--noinput", "-v0")
-        processes.append(_gunicorn(env, "ledger.wsgi"))
+        processes.append(_gunicorn(env, log, "ledger.wsgi"))
         for stream_port in stream_ports:
             bind = ("--bind", f"127.0.0.1:{stream_port}", "--workers", "1")
             processes.append(
-                _gunicorn(env, "-k", "uvicorn_worker.UvicornWorker", *bind, "ledger.asgi")
+                _gunicorn(env, log, "-k", "uvicorn_worker.UvicornWorker", *bind, "ledger.asgi")
             )
         for base in (stack.base, *stack.streams):
             _wait(base)

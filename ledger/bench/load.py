@@ -1,42 +1,63 @@
-"""Load benchmark: a tournament hall on loopback against the production stack on PostgreSQL.
+"""Load benchmark: a tournament hall on loopback, its phones on streams and polling side by side.
 
-Starts gunicorn (deploy/gunicorn.conf.py, DEBUG off) on a throwaway PostgreSQL database,
-then:
-1. the ceiling: wrk, 10 s and 16 connections each, on a bare Django view (/ping/) and on the
-   live-table poll that finds nothing new (204), three rounds alternating, in the same run;
-2. the hall: every table has 4 phones; each phone polls its live view every 5 s; each table
-   records a hand every 2 minutes, sent by all 4 of its phones at once (each with its own
-   idempotency key, as four people pressing save), for ``seconds``.
-It prints throughput, p50/p95/p99 latency, errors, duplicates and lost hands, and the poll's
-throughput as a share of the bare view's. Loopback only; bounded in time.
+Starts the production stack on a throwaway PostgreSQL database (deploy/stack.py): gunicorn's
+sync workers (deploy/gunicorn.conf.py, DEBUG off) for pages, saves and live parts, and ASGI
+servers for the streams, as deploy/ runs them. Then, in one run:
+
+1. the ceiling: wrk on a bare Django view (/ping/), 10 s and 16 connections, three rounds,
+   with the servers' CPU time counted (servers and PostgreSQL);
+2. for each mode, halls of growing size until one is not held. A table has 4 phones and
+   records a hand every 2 minutes, sent by all 4 phones at once (each with its own idempotency
+   key, as four people pressing save). The phones behave as the page does:
+   - on **streams**, a phone holds its table's stream and, when it sends a revision the phone
+     does not show, fetches the live part (``/live/?rev=``); a stream that breaks is opened
+     again after the ``retry`` it was sent, with ``Last-Event-ID``;
+   - on **polling**, a phone asks for the live part every 3 s with the revision it shows;
+   - a live part answered 503 is asked again after its Retry-After, plus up to half again.
+   A hall is held when every request's p99 (stream openings included) is under 200 ms, every
+   phone of the table has a saved hand within 1 s at p99 (polling: within its interval and
+   1 s), and there are no errors, no lost and no duplicated hands;
+3. for each mode, twice the largest hall held: what the server does past capacity.
+
+The phones run in processes of their own (a table's four phones and its saves in the same
+one), kept off the servers' cores where the machine has cores to spare. Loopback only.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import math
+import multiprocessing
 import os
 import random
 import re
+import resource
 import secrets
+import statistics
 import subprocess
+import tempfile
 import time
 import urllib.parse
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 import psycopg
 from django.core.management.base import CommandError
 
-from deploy.stack import production_stack
+from deploy.stack import Stack, production_stack
 from ledger.bench.documents import EVENT_GAME, EVENT_PIPS
-from ledger.bench.timing import measure_ceiling, percentiles
+from ledger.bench.timing import percentiles
 
 SERVER = os.environ.get("POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
-POLL_EVERY = 5.0
+POLL_EVERY = 3.0  # the page's own interval (ledger.js POLL_EVERY)
 HAND_EVERY = 120.0
+RAMP = 30.0  # seconds over which the phones open their pages, before the hands start
 SEATS = ["A", "B", "C", "D"]
 CSRF = "b" * 32  # any well-formed secret: the phone sends it as cookie and header alike
-
+REQUEST_P99_MS, SAVE_TO_PHONES_S = 200.0, 1.0  # a hall is held under both
+PHONES_PER_PROCESS = 6000  # a process's file descriptors: one per stream, and its requests
+MODES = ("stream", "poll")
 
 # gunicorn's sync workers close every connection, and a closed connection holds its local port
 # for a minute (TIME_WAIT): at 500 requests a second one loopback address runs out of ports.
@@ -44,16 +65,14 @@ CSRF = "b" * 32  # any well-formed secret: the phone sends it as cookie and head
 SOURCES = [f"127.0.0.{i}" for i in range(2, 18)]
 
 
-async def _request(port: int, method: str, path: str, body: str = "") -> tuple[int, bytes]:
-    source = (random.choice(SOURCES), 0)
-    reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=source)
+def _head(method: str, path: str, body: str = "") -> bytes:
     head = [
         f"{method} {path} HTTP/1.1",
         "Host: 127.0.0.1",
         "Connection: close",
         f"Cookie: csrftoken={CSRF}",
-        # When it was sent, as nginx stamps what it passes on: past capacity a poll that waited
-        # too long in gunicorn's queue is shed (SHED_POLLS_AFTER_MS).
+        # When it was sent, as nginx stamps what it passes on: past capacity a live part that
+        # waited too long in gunicorn's queue is shed (SHED_POLLS_AFTER_MS).
         f"X-Request-Start: t={time.time():.3f}",
     ]
     if method == "POST":
@@ -63,11 +82,23 @@ async def _request(port: int, method: str, path: str, body: str = "") -> tuple[i
             f"X-CSRFToken: {CSRF}",
             "HX-Request: true",
         ]
-    writer.write(("\r\n".join(head) + "\r\n\r\n" + body).encode())
-    data = await reader.read()
-    writer.close()
-    status = int(data.split(b" ", 2)[1]) if data.startswith(b"HTTP/") else 0
-    return status, data
+    return ("\r\n".join(head) + "\r\n\r\n" + body).encode()
+
+
+async def _connect(port: int) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    source = (random.choice(SOURCES), 0)
+    return await asyncio.open_connection("127.0.0.1", port, local_addr=source)
+
+
+def _status(data: bytes) -> int:
+    return int(data.split(b" ", 2)[1]) if data.startswith(b"HTTP/") else 0
+
+
+def _retry_after(data: bytes) -> float:
+    """The wait a 503 asks for, plus up to half again, as the page does; 0 if none."""
+    if _status(data) == 503 and (after := re.search(rb"Retry-After: (\d+)", data)):
+        return int(after[1]) * (1 + random.random() / 2)
+    return 0.0
 
 
 async def _sleep_until(moment: float, end: float) -> None:
@@ -75,112 +106,285 @@ async def _sleep_until(moment: float, end: float) -> None:
     await asyncio.sleep(max(0.0, min(moment, end) - time.monotonic()))
 
 
-class Hall:
-    def __init__(self, port: int, tables: list[str], seconds: float) -> None:
-        self.port, self.tables, self.seconds = port, tables, seconds
-        self.latencies: dict[str, list[float]] = {"poll": [], "save": [], "lag": []}
-        self.errors: list[str] = []
-        self.shed = 0  # polls answered 503 with Retry-After: asked again later, as the page does
-        self.saved: dict[str, int] = {}  # table -> phones told "saved"
-        self.taken: dict[str, int] = {}  # table -> phones told "already recorded"
-        self.expected: set[str] = set()
+@dataclass
+class Table:
+    token: str
+    base: int  # its revision before the hall: hand n makes it base + n
+    stream_port: int
+    sent: dict[int, float] = field(default_factory=dict)  # revision -> when its save was sent
+    seen: dict[int, list[float]] = field(default_factory=dict)  # revision -> phones' delays
+
+
+@dataclass
+class Results:
+    """What one process of phones measured; added up across processes."""
+
+    latencies: dict[str, list[float]] = field(
+        default_factory=lambda: {"live": [], "save": [], "open": [], "lag": []}
+    )
+    to_phones: list[float] = field(default_factory=list)  # per save: until its last phone had it
+    unseen: int = 0  # saves some phone had not seen 10 s after they were sent
+    errors: list[str] = field(default_factory=list)
+    shed: int = 0  # live parts answered 503 with Retry-After: asked again later
+    saved: dict[str, int] = field(default_factory=dict)  # table -> phones told "saved"
+    taken: int = 0  # sends told "already recorded"
+    sent: int = 0
+    cpu: float = 0.0  # the phones' own CPU seconds
+
+    def add(self, other: Results) -> None:
+        for kind, values in other.latencies.items():
+            self.latencies[kind] += values
+        self.to_phones += other.to_phones
+        self.errors += other.errors
+        self.saved |= other.saved
+        self.unseen += other.unseen
+        self.shed += other.shed
+        self.taken += other.taken
+        self.sent += other.sent
+        self.cpu += other.cpu
+
+    @property
+    def requests(self) -> list[float]:
+        return self.latencies["live"] + self.latencies["save"] + self.latencies["open"]
+
+
+class Phones:
+    """The phones of some tables, in one process, in one mode."""
+
+    def __init__(self, mode: str, port: int, tables: list[Table], seconds: float) -> None:
+        self.mode, self.port, self.tables, self.seconds = mode, port, tables, seconds
+        self.results = Results()
 
     async def _timed(self, kind: str, method: str, path: str, body: str = "") -> bytes:
         start = time.perf_counter()
         try:
-            status, data = await _request(self.port, method, path, body)
+            reader, writer = await _connect(self.port)
+            writer.write(_head(method, path, body))
+            data = await reader.read()
+            writer.close()
         except OSError as error:
-            self.errors.append(f"{kind}: {error}")
+            self.results.errors.append(f"{kind}: {error}")
             return b""
-        self.latencies[kind].append((time.perf_counter() - start) * 1000)
-        if kind == "poll" and status == 503:
-            self.shed += 1
-        elif status not in (200, 204):
-            self.errors.append(f"{kind}: HTTP {status}")
+        self.results.latencies[kind].append((time.perf_counter() - start) * 1000)
+        if _retry_after(data):
+            self.results.shed += 1
+        elif _status(data) not in (200, 204):
+            self.results.errors.append(f"{kind}: HTTP {_status(data)}")
         return data
 
-    async def phone(self, token: str, end: float) -> None:
-        """Poll as the page does: with the revision it last saw, learning the new one from a
-        changed answer (204 when nothing changed)."""
-        revision = b"0"
-        await _sleep_until(time.monotonic() + random.uniform(0, POLL_EVERY), end)
-        while time.monotonic() < end:
-            data = await self._timed("poll", "GET", f"/t/{token}/live/?rev={revision.decode()}")
-            if seen := re.search(rb"/live/\?rev=(\d+)", data):
-                revision = seen[1]
-            wait = POLL_EVERY
-            if data.startswith(b"HTTP/1.1 503") and (
-                after := re.search(rb"Retry-After: (\d+)", data)
-            ):
-                wait = int(after[1]) * (1 + random.random() / 2)  # as the page: up to half again
-            await _sleep_until(time.monotonic() + wait, end)
+    def _shows(self, table: Table, shown: int, now: int) -> int:
+        """The phone now shows revision ``now``: the saves it brings are seen."""
+        moment = time.monotonic()
+        for revision in range(shown + 1, now + 1):
+            if revision in table.sent:
+                table.seen.setdefault(revision, []).append(moment - table.sent[revision])
+        return max(shown, now)
 
-    async def table(self, token: str, end: float) -> None:
-        await _sleep_until(time.monotonic() + random.uniform(0, HAND_EVERY), end)
+    async def _fetch(self, table: Table, shown: int, end: float) -> int:
+        """The live part, as the page fetches it: the revision it shows then."""
+        while time.monotonic() < end:
+            data = await self._timed("live", "GET", f"/t/{table.token}/live/?rev={shown}")
+            if wait := _retry_after(data):
+                await _sleep_until(time.monotonic() + wait, end)
+                continue
+            if seen := re.search(rb"/live/\?rev=(\d+)", data):
+                return self._shows(table, shown, int(seen[1]))
+            return shown
+        return shown
+
+    async def poll(self, table: Table, end: float, shown: int, until: float) -> int:
+        """Ask every POLL_EVERY seconds until ``until``: the revision shown then."""
+        while time.monotonic() < min(until, end):
+            asked = time.monotonic()
+            shown = await self._fetch(table, shown, end)
+            await _sleep_until(max(asked + POLL_EVERY, time.monotonic()), min(until, end))
+        return shown
+
+    async def polling(self, table: Table, end: float) -> None:
+        await _sleep_until(time.monotonic() + random.uniform(0, RAMP), end)
+        await self.poll(table, end, table.base, end)
+
+    async def streaming(self, table: Table, end: float) -> None:
+        """Follow the stream; where it is refused, poll for a minute or so and try again."""
+        shown = table.base
+        await _sleep_until(time.monotonic() + random.uniform(0, RAMP), end)
+        while time.monotonic() < end:
+            try:
+                async with asyncio.timeout(max(0.0, end - time.monotonic())):
+                    shown, retry = await self._follow(table, shown, end)
+            except TimeoutError:
+                return
+            except OSError as error:
+                self.results.errors.append(f"stream: {error}")
+                retry = 2.0
+            if retry < 0:  # refused
+                shown = await self.poll(
+                    table, end, shown, time.monotonic() + random.uniform(60, 90)
+                )
+            else:
+                await _sleep_until(time.monotonic() + retry, end)
+
+    async def _follow(self, table: Table, shown: int, end: float) -> tuple[int, float]:
+        """One stream, until it breaks: the revision shown then, and the seconds to wait
+        before the next (-1: the stream was refused)."""
+        reader, writer = await _connect(table.stream_port)
+        start, retry = time.perf_counter(), 2.0
+        head = [
+            f"GET /t/{table.token}/stream/ HTTP/1.1",
+            "Host: 127.0.0.1",
+            "Accept: text/event-stream",
+            f"Last-Event-ID: {shown}",
+            f"X-Request-Start: t={time.time():.3f}",
+        ]
+        writer.write(("\r\n".join(head) + "\r\n\r\n").encode())
+        try:
+            data = await reader.readline()
+            if _status(data) != 200:
+                if not _retry_after(data + await reader.read()):
+                    self.results.errors.append(f"stream: HTTP {_status(data)}")
+                else:
+                    self.results.shed += 1
+                return shown, -1
+            async for line in reader:
+                if line.startswith(b"retry: "):
+                    retry = int(line[7:]) / 1000
+                elif line.startswith(b"data: "):
+                    if start:
+                        self.results.latencies["open"].append((time.perf_counter() - start) * 1000)
+                        start = 0.0
+                    if int(line[6:]) > shown:
+                        shown = await self._fetch(table, shown, end)
+            return shown, retry
+        finally:
+            writer.close()
+
+    async def table(self, table: Table, end: float) -> None:
+        await _sleep_until(time.monotonic() + RAMP + random.uniform(0, HAND_EVERY), end)
         number = 1
         while time.monotonic() < end:
-            self.expected.add(f"{token}:{number}")
+            table.sent[table.base + number] = time.monotonic()
+            self.results.sent += 1
             fields = {"number": str(number), "first": "A", "direction": "ccw", "action": "save"}
             fields |= {f"pips-{i}": str(p) for i, p in enumerate(EVENT_PIPS)}
             sends = [
                 self._timed(
                     "save",
                     "POST",
-                    f"/t/{token}/",
+                    f"/t/{table.token}/",
                     urllib.parse.urlencode(fields | {"key": secrets.token_urlsafe(12)}),
                 )
                 for _ in SEATS
             ]
             for data in await asyncio.gather(*sends):
                 if b'id="saved"' in data:
-                    self.saved[token] = self.saved.get(token, 0) + 1
+                    self.results.saved[table.token] = self.results.saved.get(table.token, 0) + 1
                 elif b'id="taken"' in data:
-                    self.taken[token] = self.taken.get(token, 0) + 1
+                    self.results.taken += 1
             number += 1
             await _sleep_until(time.monotonic() + HAND_EVERY, end)
 
     async def watch_lag(self, end: float) -> None:
-        """How late the simulated phones' own event loop wakes up: time that every latency
-        measured here includes although the server has nothing to do with it."""
+        """How late the phones' own event loop wakes up: time that every latency measured
+        here includes although the server has nothing to do with it."""
         while time.monotonic() < end:
             asked = time.perf_counter()
             await asyncio.sleep(0.01)
-            self.latencies["lag"].append((time.perf_counter() - asked - 0.01) * 1000)
+            self.results.latencies["lag"].append((time.perf_counter() - asked - 0.01) * 1000)
 
-    async def run(self) -> float:
-        end = time.monotonic() + self.seconds
-        start = time.perf_counter()
-        work = [self.phone(t, end) for t in self.tables for _ in SEATS]
+    async def run(self) -> Results:
+        end = time.monotonic() + RAMP + self.seconds
+        phone = self.streaming if self.mode == "stream" else self.polling
+        work = [phone(t, end) for t in self.tables for _ in SEATS]
         work += [self.table(t, end) for t in self.tables]
         work.append(self.watch_lag(end))
         await asyncio.gather(*work)
-        return time.perf_counter() - start
+        for table in self.tables:
+            for revision, moment in table.sent.items():
+                delays = table.seen.get(revision, [])
+                if len(delays) == len(SEATS):
+                    self.results.to_phones.append(max(delays))
+                elif moment < end - 10:
+                    self.results.unseen += 1
+        self.results.cpu = time.process_time()
+        return self.results
 
 
-def run(*, tables: int, seconds: float, port: int, workers: int) -> Iterator[str]:
-    # The simulated phones come from 16 loopback addresses, each standing for many tables' phones
-    # (a real phone is one address): the per-address write limit is lifted for the run.
-    os.environ["API_WRITE_RATE"] = "1000000/min"
-    with production_stack(SERVER, port=port, workers=workers) as stack:
-        tokens = json.loads(stack.manage("shell", "-v0", "-c", _MAKE_TABLES % (EVENT_GAME, tables)))
-        ceiling = measure_ceiling(
-            lambda: _wrk(f"{stack.base}/ping/"),
-            lambda: _wrk(f"{stack.base}/t/{tokens[0]}/live/?rev=0"),
+def _phones(mode: str, port: int, tables: list[Table], seconds: float) -> Results:
+    """One process of phones (run in a child process)."""
+    if cpus := os.environ.get("BENCH_PHONE_CPUS"):
+        os.sched_setaffinity(0, {int(c) for c in cpus.split(",")})
+    return asyncio.run(Phones(mode, port, tables, seconds).run())
+
+
+def _busy() -> float:
+    """CPU seconds the whole machine has spent busy (/proc/stat): the servers and PostgreSQL,
+    whose processes come and go (a backend per connection), with the phones' own taken off
+    by the caller."""
+    with open("/proc/stat") as stat:
+        user, nice, system, _idle, _wait, irq, softirq, steal = stat.readline().split()[1:9]
+    busy = sum(int(n) for n in (user, nice, system, irq, softirq, steal))
+    return busy / os.sysconf("SC_CLK_TCK")
+
+
+@dataclass
+class Hall:
+    mode: str
+    tables: int
+    seconds: float
+    results: Results
+    cpu: float  # the machine's CPU seconds over the hall, less the phones' own
+    stored: int
+    duplicates: int
+
+    @property
+    def phones(self) -> int:
+        return self.tables * len(SEATS)
+
+    @property
+    def lost(self) -> int:
+        return self.results.sent - self.stored
+
+    @property
+    def held(self) -> bool:
+        within = SAVE_TO_PHONES_S + (POLL_EVERY if self.mode == "poll" else 0)
+        return (
+            _p99(self.results.requests) < REQUEST_P99_MS
+            and _p99(self.results.to_phones) < within
+            and not (self.results.errors or self.results.unseen or self.lost or self.duplicates)
         )
-        yield ceiling.line(
-            ceiling="bare Django view",
-            figure="live poll (204)",
-            unit="req/s",
-            share_of="the bare view",
-        )
-        hall = Hall(port, tokens, seconds)
-        took = asyncio.run(hall.run())
-        yield from _report(hall, took, stack.database_url, len(tokens))
+
+    def cpu_per_phone_hour(self) -> float:
+        return self.cpu / (self.phones * (RAMP + self.seconds) / 3600)
+
+
+def _p99(values: list[float]) -> float:
+    return statistics.quantiles(values, n=100)[98] if len(values) > 1 else sum(values)
+
+
+@dataclass
+class Ceiling:
+    rate: float  # bare view requests a second (median of the rounds)
+    cpu_ms: float  # the servers' CPU milliseconds per bare view request
+    rounds: list[tuple[float, float]]
+
+
+def _ceiling(stack: Stack) -> Ceiling:
+    rounds = []
+    for _ in range(3):
+        busy, wrk = _busy(), _children_cpu()
+        rate = _wrk(f"{stack.base}/ping/")
+        cpu = _busy() - busy - (_children_cpu() - wrk)
+        rounds.append((rate, cpu * 1000 / (rate * WRK_SECONDS)))
+    rounds.sort()
+    return Ceiling(rounds[1][0], rounds[1][1], rounds)
+
+
+WRK_SECONDS = 10
 
 
 def _wrk(url: str) -> float:
     out = subprocess.run(
-        ["wrk", "-t2", "-c16", "-d10s", url], capture_output=True, text=True, check=True
+        ["wrk", "-t2", "-c16", f"-d{WRK_SECONDS}s", url], capture_output=True, text=True, check=True
     ).stdout
     match = re.search(r"Requests/sec:\s+([\d.]+)", out)
     if not match:
@@ -188,43 +392,130 @@ def _wrk(url: str) -> float:
     return float(match[1])
 
 
-def _report(hall: Hall, took: float, url: str, tables: int) -> Iterator[str]:
-    requests = len(hall.latencies["poll"]) + len(hall.latencies["save"]) + len(hall.errors)
-    with psycopg.connect(url) as db:
+def _tables(stack: Stack, count: int) -> list[Table]:
+    made = json.loads(stack.manage("shell", "-v0", "-c", _MAKE_TABLES % (EVENT_GAME, count)))
+    ports = [int(base.rsplit(":", 1)[1]) for base in stack.streams]
+    return [Table(t, r, ports[i % len(ports)]) for i, (t, r) in enumerate(made)]
+
+
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def _hall(stack: Stack, mode: str, count: int, seconds: float) -> Hall:
+    tables = _tables(stack, count)
+    port = int(stack.base.rsplit(":", 1)[1])
+    processes = max(1, math.ceil(count * len(SEATS) / PHONES_PER_PROCESS))
+    shares = [tables[i::processes] for i in range(processes)]
+    busy = _busy()
+    with multiprocessing.get_context("fork").Pool(processes) as pool:
+        parts = pool.starmap(_phones, [(mode, port, share, seconds) for share in shares])
+    results = Results()
+    for part in parts:
+        results.add(part)
+    cpu = _busy() - busy - results.cpu
+    tokens = [t.token for t in tables]
+    with psycopg.connect(stack.database_url) as db:
         stored = db.execute(
-            "SELECT t.token, count(*) FROM ledger_hand h "
-            "JOIN ledger_tablesession t ON t.id = h.session_id GROUP BY t.token"
-        ).fetchall()
-    stored_hands = sum(count for _, count in stored)
-    duplicates = sum(max(0, n - 1) for n in hall.saved.values() if n > 1)
-    lost = len(hall.expected) - stored_hands
+            "SELECT count(*) FROM ledger_hand h JOIN ledger_tablesession t "
+            "ON t.id = h.session_id WHERE t.token = ANY(%s)",
+            [tokens],
+        ).fetchone()
+    duplicates = sum(n - 1 for n in results.saved.values() if n > 1)
+    return Hall(mode, count, seconds, results, cpu, stored[0] if stored else 0, duplicates)
+
+
+def _affinity() -> tuple[str, str]:
+    """The servers' CPUs and the phones' (the same ones on a machine of fewer than 4 cores)."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) < 4:
+        return ",".join(map(str, cpus)), ",".join(map(str, cpus))
+    half = len(cpus) // 2
+    return ",".join(map(str, cpus[:half])), ",".join(map(str, cpus[half:]))
+
+
+def run(
+    *, halls: list[int], seconds: float, port: int, workers: int, streams: int, modes: list[str]
+) -> Iterator[str]:
+    # The simulated phones come from 16 loopback addresses, each standing for many tables' phones
+    # (a real phone is one address): the per-address limits are lifted for the run.
+    os.environ |= {"API_WRITE_RATE": "1000000/min", "GUESS_LIMIT": "1000000"}
+    server_cpus, phone_cpus = _affinity()
+    os.sched_setaffinity(0, {int(c) for c in server_cpus.split(",")})
+    with (
+        tempfile.NamedTemporaryFile(prefix="bench-load-", suffix=".log", delete=False) as log,
+        production_stack(SERVER, port=port, workers=workers, streams=streams, log=log) as stack,
+    ):
+        os.environ["BENCH_PHONE_CPUS"] = phone_cpus
+        shared = "shared with the servers" if server_cpus == phone_cpus else f"CPUs {phone_cpus}"
+        yield (
+            f"servers on CPUs {server_cpus}: {workers} sync workers, {streams} stream servers, "
+            f"PostgreSQL; the phones: {shared}; the servers' log: {log.name}"
+        )
+        ceiling = _ceiling(stack)
+        yield (
+            f"ceiling: bare Django view {ceiling.rate:,.0f} req/s (median of 3 rounds: "
+            + ", ".join(f"{r:,.0f}" for r, _ in ceiling.rounds)
+            + f"), {ceiling.cpu_ms:.2f} ms of CPU per request (the machine's, less wrk's)"
+        )
+        for mode in modes:
+            held: Hall | None = None
+            for count in halls:
+                hall = _hall(stack, mode, count, seconds)
+                yield from _report(hall, ceiling)
+                if not hall.held:
+                    break
+                held = hall
+            if held is None:
+                yield f"{mode}: no hall held"
+                continue
+            yield (
+                f"{mode}: largest hall held {held.tables:,} tables, {held.phones:,} phones; "
+                f"{held.cpu_per_phone_hour():.2f} CPU s per phone-hour "
+                f"= {held.cpu_per_phone_hour() * 1000 / ceiling.cpu_ms:,.0f} bare view requests"
+            )
+            yield f"{mode}: twice that hall, past capacity:"
+            yield from _report(_hall(stack, mode, held.tables * 2, seconds), ceiling)
+
+
+def _report(hall: Hall, ceiling: Ceiling) -> Iterator[str]:
+    r = hall.results
+    took = RAMP + hall.seconds
+    served = len(r.requests) / took
     yield (
-        f"hall: {tables} tables, {tables * len(SEATS)} phones, {took:.0f} s: "
-        f"{requests:,} requests, {requests / took:,.0f} req/s"
+        f"{hall.mode}, {hall.tables:,} tables, {hall.phones:,} phones, {took:.0f} s: "
+        f"{'HELD' if hall.held else 'not held'}; {len(r.requests):,} requests, "
+        f"{served:,.0f} req/s = {served / ceiling.rate:.1%} of the ceiling"
+    )
+    yield f"  all requests: {percentiles(r.requests)}"
+    if r.latencies["open"]:
+        yield f"  stream opened (to its first event): {percentiles(r.latencies['open'])}"
+    yield f"  live part: {percentiles(r.latencies['live'])}; {r.shed:,} shed (503, asked again)"
+    yield f"  hand save (x4 phones): {percentiles(r.latencies['save'])}"
+    to_phones = [s * 1000 for s in r.to_phones]
+    yield f"  from a save to every phone of its table: {percentiles(to_phones)}"
+    yield (
+        f"  server CPU {hall.cpu:.0f} s: {hall.cpu_per_phone_hour():.2f} s per phone-hour "
+        f"= {hall.cpu_per_phone_hour() * 1000 / ceiling.cpu_ms:,.0f} bare view requests; "
+        f"the phones' own CPU {r.cpu:.0f} s, event loop lag {percentiles(r.latencies['lag'])}"
     )
     yield (
-        f"  live poll every {POLL_EVERY:.0f} s: {percentiles(hall.latencies['poll'])}; "
-        f"{hall.shed:,} shed (503, asked again after Retry-After)"
+        f"  errors {len(r.errors)}, duplicates {hall.duplicates}, lost hands {hall.lost}, "
+        f"unseen saves {r.unseen} ({hall.stored} hands stored of {r.sent} sent, "
+        f"{r.taken} extra sends told 'already recorded')"
     )
-    yield f"  hand save (x4 phones): {percentiles(hall.latencies['save'])}"
-    yield f"  all requests: {percentiles(hall.latencies['poll'] + hall.latencies['save'])}"
-    yield f"  the phones' own delay (event loop lag): {percentiles(hall.latencies['lag'])}"
-    yield (
-        f"  errors {len(hall.errors)}, duplicates {duplicates}, lost hands {lost} "
-        f"({stored_hands} hands stored of {len(hall.expected)} sent, "
-        f"{sum(hall.taken.values())} extra sends told 'already recorded')"
-    )
-    if hall.errors:
-        yield "  first errors: " + "; ".join(hall.errors[:5])
+    if r.errors:
+        yield "  first errors: " + "; ".join(r.errors[:5])
 
 
 _MAKE_TABLES = """
 import json
 from ledger.tables import services
 seats = ["A", "B", "C", "D"]
-tokens = [
-    services.session_create(game=%r, options={}, seating=seats, first="A").token
+made = [
+    services.session_create(game=%r, options={}, seating=seats, first="A")
     for _ in range(%d)
 ]
-print(json.dumps(tokens))
+print(json.dumps([[t.token, t.revision] for t in made]))
 """

@@ -1,28 +1,44 @@
-"""Load benchmark: a tournament hall against gunicorn and PostgreSQL (ledger/bench/load.py).
+"""Load benchmark: a tournament hall on streams and on polling (ledger/bench/load.py).
 
-.venv/bin/python manage.py bench_load [--tables 600] [--seconds 120]
+.venv/bin/python manage.py bench_load [--halls 600,1250,2500,5000] [--seconds 60]
 """
 
 from __future__ import annotations
 
+from argparse import ArgumentTypeError
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from ledger.bench import load as bench
 
 
+def _halls(text: str) -> list[int]:
+    try:
+        halls = sorted(int(part) for part in text.split(","))
+    except ValueError:
+        halls = []
+    if not halls or halls[0] < 1:
+        raise ArgumentTypeError(f"table counts of 1 or more, separated by commas, not {text!r}")
+    return halls
+
+
 class Command(BaseCommand):
-    help = "Simulate a tournament hall against gunicorn + PostgreSQL; print the figures."
+    help = "Simulate a tournament hall on streams and on polling; print the figures."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--tables", type=int, default=600)
-        parser.add_argument("--seconds", type=float, default=bench.HAND_EVERY)
+        parser.add_argument("--halls", type=_halls, default=[600, 1250, 2500, 5000])
+        parser.add_argument("--seconds", type=float, default=60.0, help="after the ramp")
+        parser.add_argument("--modes", default="stream,poll")
         parser.add_argument("--port", type=int, default=8799)
         parser.add_argument("--workers", type=int, default=2)
+        parser.add_argument("--streams", type=int, default=2)
 
-    def handle(
-        self, *args: Any, tables: int, seconds: float, port: int, workers: int, **options: Any
-    ) -> None:
-        for line in bench.run(tables=tables, seconds=seconds, port=port, workers=workers):
+    def handle(self, *args: Any, modes: str, **options: Any) -> None:
+        chosen = modes.split(",")
+        if not set(chosen) <= set(bench.MODES):
+            raise CommandError(f"--modes takes {' and '.join(bench.MODES)}, not {modes!r}")
+        del options["verbosity"], options["settings"], options["pythonpath"], options["traceback"]
+        del options["no_color"], options["force_color"], options["skip_checks"]
+        for line in bench.run(modes=chosen, **options):
             self.stdout.write(line)
