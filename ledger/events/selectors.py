@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 from ledger.events import seating
 from ledger.events.standings import Standing, rank
 from ledger.models import Event, Hand, Round, Seat, TableSession
+from ledger.tables import selectors as table_selectors
 from ledger.tables import stored, tally
 from ledger.web.limits import NoSuchLink
 from scoring import Payment
@@ -325,6 +326,17 @@ def settlements(event: Event) -> Iterator[tuple[int, int, int, Payment]]:
         for (number, _), hand in zip(live, result.hands, strict=True):
             for payment in hand.payments:
                 yield table.round, table.number, number, payment
+
+
+def mark(event: Event) -> str:
+    """What changes whenever one of the event's tables does (ledger.tables.selectors.marks)."""
+    return table_selectors.marks("round__event", [event.pk])[event.pk]
+
+
+def watched(token: str) -> tuple[int, str]:
+    """The event a stream of its results' link (``read_token``) watches, and its mark now."""
+    event = _event(read_token=token)
+    return event.pk, mark(event)
 
 
 def event_by_token(token: str) -> Event:

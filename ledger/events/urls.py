@@ -3,6 +3,7 @@
 from django.urls import path
 
 from ledger.events import views
+from ledger.web.views import stream
 
 urlpatterns = [
     path("events/new/", views.event_new, name="event_new"),
@@ -17,6 +18,7 @@ urlpatterns = [
     path("o/<token:token>/rounds/<number:number>/cards/", views.event_cards, name="event_cards"),
     path("j/<token:token>/", views.event_register, name="event_register"),
     path("e/<token:token>/", views.event_results, name="event_results"),
+    path("e/<token:token>/stream/", stream, name="event_stream"),
     path("e/<token:token>/projector/", views.event_projector, name="event_projector"),
     path("e/<token:token>/players/<path:name>/", views.event_player, name="event_player"),
     path("e/<token:token>/<slug:kind>.csv", views.event_export, name="event_export"),

@@ -28,7 +28,7 @@ from ledger.models import Event, Group, Round
 from ledger.web import limits, rights
 from ledger.web.forms import engine_message, whole
 from ledger.web.games import option_fields
-from ledger.web.views import HtmxRequest
+from ledger.web.views import HtmxRequest, unchanged
 from scoring import GAMES, ScoringError
 from scoring.games import DEFAULT_EVENT_GAME
 from scoring.names import canonical
@@ -54,7 +54,13 @@ def event_new(request: HtmxRequest) -> HttpResponse:
 
 @require_safe
 def event_organise(request: HtmxRequest, token: str) -> HttpResponse:
+    """The organiser's page; for htmx, its live parts (the rounds' tables, the standings)."""
     event = _organiser(request, token)
+    if request.htmx:
+        live = "ledger/event_organise.html#live"
+        return unchanged(request, selectors.mark(event)) or _organise_page(
+            request, event, template=live
+        )
     return _organise_page(request, event, focus=request.GET.get("added") == "1")
 
 
@@ -71,11 +77,13 @@ def _organise_page(
     """The organiser's page (or its ``template`` part), with ``error`` if a change was refused;
     ``players``: the register forms' state (an error, who was added, whether the name box has
     focus, the group's link as pasted)."""
+    mark = selectors.mark(event)  # before what it marks: never newer than the page
     rounds = list(event.round_set.all())
     standings = selectors.standings(event)
     open_round = rounds[-1] if rounds and rounds[-1].started is None else None
     context = {
         "event": event,
+        "mark": mark,
         "title": _(GAMES[event.game].label),
         "entries": event.entries.select_related("player"),
         "rounds": selectors.round_tables(event, rounds, standings),
@@ -277,11 +285,11 @@ def event_register(request: HtmxRequest, token: str) -> HttpResponse:
     return render(request, "ledger/event_register.html", context, status=400 if error else 200)
 
 
-def _results(token: str) -> dict[str, Any]:
-    event = selectors.event_by_read_token(token)
+def _results(event: Event, mark: str) -> dict[str, Any]:
     rounds = list(event.round_set.all())
     return {
         "event": event,
+        "mark": mark,
         "title": _(GAMES[event.game].label),
         "standings": selectors.standings(event),
         "rounds": rounds,
@@ -292,7 +300,11 @@ def _results(token: str) -> dict[str, Any]:
 
 @require_safe
 def event_results(request: HtmxRequest, token: str) -> HttpResponse:
-    return render(request, "ledger/event_results.html", _results(token))
+    """The standings; for htmx, their live part."""
+    event = selectors.event_by_read_token(token)
+    mark = selectors.mark(event)
+    template = "ledger/event_results.html#live" if request.htmx else "ledger/event_results.html"
+    return unchanged(request, mark) or render(request, template, _results(event, mark))
 
 
 @require_safe
@@ -316,10 +328,14 @@ def event_player(request: HtmxRequest, token: str, name: str) -> HttpResponse:
 @require_safe
 def event_projector(request: HtmxRequest, token: str) -> HttpResponse:
     """Large type for a projector, a screen of standings at a time, or, while the latest round
-    has no hand yet, of who sits where; every 10 seconds it refreshes itself, showing the next
-    screen if there are more."""
+    has no hand yet, of who sits where; every 10 seconds it turns to the next screen if there
+    are more, and it shows a table's change as it comes (``?v=``: ledger.js)."""
     template = "ledger/event_projector.html"
-    context = _results(token)
+    event = selectors.event_by_read_token(token)
+    mark = selectors.mark(event)
+    if same := unchanged(request, mark):
+        return same
+    context = _results(event, mark)
     page = whole(request.GET.get("page"))
     context["board"] = selectors.board(context["standings"].rows, page)
     context["seating"] = selectors.seating_board(context["standings"], context["last_round"], page)

@@ -13,6 +13,7 @@ from django.db.models import Count, Q, Sum
 
 import scoring
 from ledger.groups.models import Group, Payment
+from ledger.tables import selectors as table_selectors
 from ledger.tables.models import Player, Result, Seat, TableSession
 from ledger.web.limits import NoSuchLink
 from scoring import GAMES, Transfer
@@ -143,3 +144,14 @@ def group_by_token(token: str) -> Group:
         return Group.objects.get(token=token)
     except Group.DoesNotExist:
         raise NoSuchLink("No such group") from None
+
+
+def mark(group: Group) -> str:
+    """What changes whenever one of the group's tables does (ledger.tables.selectors.marks)."""
+    return table_selectors.marks("group", [group.pk])[group.pk]
+
+
+def watched(token: str) -> tuple[int, str]:
+    """The group a stream of its link watches, and its mark now."""
+    group = group_by_token(token)
+    return group.pk, mark(group)

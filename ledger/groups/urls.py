@@ -3,10 +3,12 @@
 from django.urls import path
 
 from ledger.groups import views
+from ledger.web.views import stream
 
 urlpatterns = [
     path("groups/new/", views.group_new, name="group_new"),
     path("g/<token:token>/", views.group, name="group"),
+    path("g/<token:token>/stream/", stream, name="group_stream"),
     path(
         "g/<token:token>/organise/<token:organiser_token>/",
         views.group_organise,

@@ -28,7 +28,7 @@ from ledger.tables.summary import Chart, Step, draw
 from ledger.web import limits, rights
 from ledger.web.forms import engine_message
 from ledger.web.games import game_choices, option_fields
-from ledger.web.views import HtmxRequest
+from ledger.web.views import HtmxRequest, unchanged
 from scoring import GAMES, ScoringError
 from scoring.games import DEFAULT_TABLE_GAME
 
@@ -62,14 +62,17 @@ def _page(
     status: int = 200,
     table_form: TableForm | None = None,
     payment_form: PaymentForm | None = None,
+    template: str = "ledger/group.html",
     **extra: Any,
 ) -> HttpResponse:
+    mark = selectors.mark(group)  # before what it marks: never newer than the page
     ledger = selectors.ledger(group)
     organiser = rights.organises_group(request, group)
     payments = group.payments.select_related("payer", "payee").order_by("-created", "-pk")
     table_form = table_form or TableForm(initial={"game": group.game, "first": "draw"})
     context = {
         "group": group,
+        "mark": mark,
         "title": group.name,
         "ledger": ledger,
         "latest": ledger.tables[:LATEST],
@@ -94,7 +97,7 @@ def _page(
         or PaymentForm(initial={"unit": "money", "key": secrets.token_urlsafe(16)}),
         **extra,
     }
-    return render(request, "ledger/group.html", context, status=status)
+    return render(request, template, context, status=status)
 
 
 LATEST = 10  # tables and payments listed on the group's page; all of them on pages of their own
@@ -127,7 +130,11 @@ def _used(ledger: selectors.Ledger, unit: str) -> bool:
 
 @require_safe
 def group(request: HtmxRequest, token: str) -> HttpResponse:
+    """The group's page; for htmx, its live parts (its latest tables, the balances)."""
     found = selectors.group_by_token(token)
+    if request.htmx:
+        live = "ledger/group.html#live"
+        return unchanged(request, selectors.mark(found)) or _page(request, found, template=live)
     rights.saw_group(request, found)
     return _page(request, found)
 

@@ -7,12 +7,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 from functools import cached_property
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Literal, NamedTuple, Protocol
 
 import psycopg
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
 from django.db import connection
+from django.db.models import Count, Sum
 from django.utils.translation import gettext as _
 
 import scoring
@@ -345,6 +346,28 @@ def watched(token: str) -> tuple[int, int]:
     except TableSession.DoesNotExist:
         raise NoSuchLink("No such table") from None
     return pk, revision
+
+
+NO_TABLES = "0.0"
+MarkedBy = Literal["round__event", "group"]
+
+
+def marks(by: MarkedBy, pks: Iterable[int]) -> dict[int, str]:
+    """For each event (``by="round__event"``) or group (``by="group"``) in ``pks``, a mark that
+    changes whenever one of its tables does: how many tables it has and the sum of their
+    revisions (every change raises a table's revision: services.table_changed). One read,
+    stored nowhere. Live pages show it and fetch their live parts only when it is not the one
+    they show; on SQLite the streams compare it (ledger.web.push)."""
+    pks = list(pks)
+    rows = (
+        TableSession.objects.filter(**{f"{by}__in": pks})
+        .order_by()
+        .values(by)
+        .annotate(tables=Count("pk"), revisions=Sum("revision"))
+        .values_list(by, "tables", "revisions")
+    )
+    found = {pk: f"{tables}.{revisions}" for pk, tables, revisions in rows}
+    return {pk: found.get(pk, NO_TABLES) for pk in pks}
 
 
 def preview(sheet: ScoreSheet, data: dict[str, Any]) -> HandResult:

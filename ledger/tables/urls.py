@@ -3,6 +3,7 @@
 from django.urls import path
 
 from ledger.tables import views
+from ledger.web.views import stream
 
 urlpatterns = [
     path("new/", views.session_new, name="session_new"),
@@ -10,7 +11,7 @@ urlpatterns = [
     path("t/<token:token>/hands/", views.hand_save, name="hand_save"),
     path("t/<token:token>/preview/", views.hand_preview, name="hand_preview"),
     path("t/<token:token>/live/", views.live, name="live"),
-    path("t/<token:token>/stream/", views.stream, name="stream"),
+    path("t/<token:token>/stream/", stream, name="stream"),
     path("t/<token:token>/qr.svg", views.qr, name="qr"),
     path("t/<token:token>/hands/<number:number>/", views.hand_detail, name="hand_detail"),
     path("t/<token:token>/hands/<number:number>/void/", views.hand_void, name="hand_void"),

@@ -17,7 +17,6 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import (
     Http404,
-    HttpRequest,
     HttpResponse,
     HttpResponseBase,
     HttpResponseForbidden,
@@ -341,16 +340,6 @@ def live(request: HtmxRequest, token: str) -> HttpResponse:
         html = render_to_string("ledger/table.html#live", context, request)
         cache.set(key, html, LIVE_KEPT)
     return HttpResponse(html)
-
-
-@require_safe
-def stream(request: HttpRequest, token: str) -> HttpResponse:
-    """A table's stream of revisions is answered by the ASGI server before Django sees it
-    (ledger.web.push.streams, in ledger/asgi.py). A sync worker would be held by one phone for
-    as long as its page is open, so here the answer is 503, and the page polls the live part."""
-    busy = HttpResponse(_("Streams are not served here."), status=503)
-    busy["Content-Type"] = "text/plain; charset=utf-8"
-    return busy
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

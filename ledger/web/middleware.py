@@ -29,7 +29,7 @@ from ledger.web.views import error_object
 
 GUESS_WINDOW = 600  # seconds
 LINK_PREFIXES = (
-    *("/t/", "/s/", "/o/", "/j/", "/e/"),
+    *("/t/", "/s/", "/o/", "/j/", "/e/", "/g/"),
     *("/api/v1/sessions/", "/api/v1/shared/", "/api/v1/events/", "/api/v1/register/"),
     "/api/v1/results/",
 )
@@ -164,6 +164,13 @@ def shed(request: HttpRequest) -> bool:
     return most > 0 and waited(request) > most
 
 
+def busy() -> HttpResponse:
+    """The answer to what is shed: ask again after SHED_RETRY_AFTER seconds."""
+    response = HttpResponse("Busy", status=503, content_type="text/plain; charset=utf-8")
+    response["Retry-After"] = str(SHED_RETRY_AFTER)
+    return response
+
+
 class LivePollMiddleware:
     """The live poll's "nothing new" (204), answered before the rest of the middleware; and
     past capacity, the poll shed (503, ``shed``) before it costs anything.
@@ -181,9 +188,7 @@ class LivePollMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         match = LIVE_POLL.fullmatch(request.path_info)
         if match and request.method == "GET" and shed(request):
-            response = HttpResponse("Busy", status=503, content_type="text/plain; charset=utf-8")
-            response["Retry-After"] = str(SHED_RETRY_AFTER)
-            return response
+            return busy()
         if match and request.method == "GET":
             revision = selectors.revision(match[1])
             if (

@@ -1,4 +1,6 @@
-"""Push: a table's new revision reaches every phone that holds its stream, as it happens.
+"""Push: a table's new revision reaches every phone that holds its stream, as it happens, and
+the pages of its event (the standings, projector and organiser's page) and of its group hear
+that it changed.
 
 A change to a table (a save, correction, void, lock, change of ends) raises its revision
 (ledger.tables.services.table_changed), and ``announce`` tells every server process:
@@ -9,13 +11,22 @@ A change to a table (a save, correction, void, lock, change of ends) raises its 
   one connection per process, whatever the number of phones, and every process sharing the
   database hears every change, whichever process made it.
 - on the embedded SQLite, which has no such thing, each process reads the revisions of the
-  tables it has streams open for, all in one query, every ``SQLITE_EVERY`` seconds while it
-  has any: the cost is one small read per process, not one per phone.
+  tables it has streams open for, all in one query, and the marks of the events and groups
+  it has streams open for (ledger.tables.selectors.marks), every ``SQLITE_EVERY`` seconds
+  while it has any: the cost is a small read or three per process, not one per phone.
 
-A stream (``events``) sends the table's revision when it opens and whenever it changes, and
-again every ``HEARTBEAT`` seconds so that the page knows its stream is alive (and a proxy
+A table's stream (``events``) sends the table's revision when it opens and whenever it changes,
+and again every ``HEARTBEAT`` seconds so that the page knows its stream is alive (and a proxy
 does not close an idle one). The page fetches the table's live part when the revision is not
 the one it shows (ledger/static/ledger/ledger.js); that part is rendered once per revision.
+
+An event's or group's stream says only that one of its tables changed: its number is this
+process's count of the changes heard while it has streams open for it, and rises by one for
+each (a sum of its tables' revisions, worked out in the saving transaction, would not do: two
+tables saved at once would both announce the same sum). Its page fetches its live parts when
+the number changes, and when a stream opens, since it may have missed something before; each
+fetch carries the mark the page shows, and is answered 204 if it is still the mark, so a
+fetch for nothing costs two small reads.
 
 Streams do not go through Django's request handler (``streams``, which ledger/asgi.py puts in
 front of it): that handler keeps a thread, and until the request ends a database connection,
@@ -27,7 +38,8 @@ shared pool.
 A stream that breaks comes back with the last revision it saw, and is sent the table's
 current one at once: nothing is missed. If the listening connection is lost (PostgreSQL
 restarted), it connects again and, before listening on, reads the revisions of the tables it
-watches, since what was announced meanwhile was not heard.
+watches, and tells the events' and groups' streams that something may have changed, since what
+was announced meanwhile was not heard.
 """
 
 from __future__ import annotations
@@ -38,6 +50,7 @@ import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
+from dataclasses import dataclass
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -48,10 +61,12 @@ from django.db import close_old_connections, connection, connections
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
+from ledger.events import selectors as events_selectors
+from ledger.groups import selectors as groups_selectors
+from ledger.models import Round, TableSession
 from ledger.tables import selectors
-from ledger.tables.models import TableSession
 from ledger.web import limits
-from ledger.web.middleware import GuessLimitMiddleware
+from ledger.web.middleware import GuessLimitMiddleware, busy, shed
 
 log = logging.getLogger(__name__)
 
@@ -61,20 +76,35 @@ RETRY_MS = 2000  # how soon a browser connects again after a stream broke
 SQLITE_EVERY = 0.5  # seconds between two reads of the watched revisions, on SQLite
 RECONNECT_FIRST, RECONNECT_MOST = 0.5, 10.0  # seconds between two tries to listen again
 
+# What a stream watches: ("table", pk), ("event", pk) or ("group", pk).
+Key = tuple[str, int]
+KINDS = ("table", "event", "group")
+
+# The payload, "table revision event group" (0 for none), in the one query of a save's.
+_ANNOUNCE = (
+    "SELECT pg_notify(%s, concat_ws(' ', t.id, CAST(%s AS integer), coalesce(r.event_id, 0),"
+    f" coalesce(t.group_id, 0))) FROM {TableSession._meta.db_table} t"
+    f" LEFT JOIN {Round._meta.db_table} r ON r.id = t.round_id WHERE t.id = %s"
+)
+
 
 def announce(table: int, revision: int) -> None:
-    """Tell every server process that ``table`` is now at ``revision``, when the transaction
-    this runs in commits (PostgreSQL's NOTIFY). On SQLite the processes read it themselves."""
+    """Tell every server process that ``table`` is now at ``revision``, and that its event's
+    and group's tables changed, when the transaction this runs in commits (PostgreSQL's
+    NOTIFY). On SQLite the processes read it themselves."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"{table} {revision}"])
+            cursor.execute(_ANNOUNCE, [CHANNEL, revision, table])
 
 
 class Watch:
-    """One table's revision as this process last heard it, and a way to wait for the next."""
+    """What a stream sends, as this process last heard it, and a way to wait for the next: a
+    table's revision, or how many changes to an event's or group's tables it heard. ``mark``:
+    on SQLite, an event's or group's mark as last read (ledger.tables.selectors.marks)."""
 
-    def __init__(self, revision: int) -> None:
+    def __init__(self, revision: int, mark: str = "") -> None:
         self.revision = revision
+        self.mark = mark
         self.streams = 0
         self._changed = asyncio.Event()
 
@@ -85,6 +115,10 @@ class Watch:
             self._changed.set()
             self._changed = asyncio.Event()
 
+    def touch(self) -> None:
+        """A change heard to one of an event's or group's tables."""
+        self.publish(self.revision + 1)
+
     async def after(self, seen: int, timeout: float) -> int:
         """The revision once it is not ``seen``, or as it is after ``timeout`` seconds."""
         if self.revision == seen:
@@ -94,19 +128,20 @@ class Watch:
 
 
 class Hub:
-    """The tables this process has streams open for, and the one task that hears of their
-    changes: PostgreSQL's listener, or SQLite's reader."""
+    """The tables, events and groups this process has streams open for, and the one task that
+    hears of their changes: PostgreSQL's listener, or SQLite's reader."""
 
     def __init__(self) -> None:
-        self.watches: dict[int, Watch] = {}
+        self.watches: dict[Key, Watch] = {}
         self._hearing: asyncio.Task[None] | None = None
         self._wait = RECONNECT_FIRST  # before listening again, after a failure
+        self._lost = False  # the listening connection was lost: changes may have gone unheard
 
     @contextmanager
-    def watch(self, table: int, revision: int) -> Iterator[Watch]:
-        watch = self.watches.get(table)
+    def watch(self, key: Key, revision: int, mark: str = "") -> Iterator[Watch]:
+        watch = self.watches.get(key)
         if watch is None:
-            watch = self.watches[table] = Watch(revision)
+            watch = self.watches[key] = Watch(revision, mark)
         watch.publish(revision)
         watch.streams += 1
         if self._hearing is None or self._hearing.done():
@@ -117,12 +152,36 @@ class Hub:
         finally:
             watch.streams -= 1
             if not watch.streams:
-                del self.watches[table]
+                del self.watches[key]
+
+    def watched(self, kind: str) -> list[int]:
+        return [pk for watched_kind, pk in self.watches if watched_kind == kind]
 
     def publish(self, revisions: Iterable[tuple[int, int]]) -> None:
+        """Tables' revisions heard."""
         for table, revision in revisions:
-            if (watch := self.watches.get(table)) is not None:
+            if (watch := self.watches.get(("table", table))) is not None:
                 watch.publish(revision)
+
+    def touch(self, keys: Iterable[Key]) -> None:
+        """Changes heard to events' or groups' tables."""
+        for key in keys:
+            if (watch := self.watches.get(key)) is not None:
+                watch.touch()
+
+    def hear(self, payload: str) -> None:
+        """A NOTIFY's payload: "table revision event group", 0 for none (just "table revision"
+        from a server of before events' and groups' streams)."""
+        table, revision, *around = (int(part) for part in payload.split())
+        self.publish([(table, revision)])
+        self.touch(key for key in zip(("event", "group"), around, strict=False) if key[1])
+
+    def compare(self, marks: Mapping[Key, str]) -> None:
+        """Events' and groups' marks as read now (SQLite): each that differs is a change."""
+        for key, mark in marks.items():
+            if (watch := self.watches.get(key)) is not None and watch.mark != mark:
+                watch.mark = mark
+                watch.touch()
 
     async def _listen(self) -> None:
         """PostgreSQL: one connection per process listens, for as long as the process runs."""
@@ -130,6 +189,7 @@ class Hub:
             try:
                 await self._listen_once()
             except (psycopg.Error, OSError) as error:
+                self._lost = True
                 log.warning(
                     "Listening for table changes failed (%s): again in %.1f s", error, self._wait
                 )
@@ -143,22 +203,26 @@ class Hub:
         async with await psycopg.AsyncConnection.connect(**params, autocommit=True) as listener:
             await listener.execute(f"LISTEN {CHANNEL}")
             # What changed while nobody listened (the first time, or after a lost connection).
-            watched = list(self.watches)
-            cursor = await listener.execute(_REVISIONS_ANY, [watched])
+            cursor = await listener.execute(_REVISIONS_ANY, [self.watched("table")])
             self.publish(await cursor.fetchall())
+            if self._lost:
+                self.touch(key for key in self.watches if key[0] != "table")
+                self._lost = False
             log.info("Listening for table changes")
             self._wait = RECONNECT_FIRST
             while True:
                 async for heard in listener.notifies(timeout=HEARTBEAT):
-                    table, revision = heard.payload.split()
-                    self.publish([(int(table), int(revision))])
+                    self.hear(heard.payload)
                 await listener.execute("SELECT 1")  # a quiet while: is the connection alive?
 
     async def _read(self) -> None:
-        """SQLite: read the watched tables' revisions while there are any."""
+        """SQLite: read the watched tables' revisions, events' and groups' marks, while there
+        are any."""
         while self.watches:
             try:
-                self.publish(await sync_to_async(_revisions)(list(self.watches)))
+                revisions, marks = await sync_to_async(_read_now)(list(self.watches))
+                self.publish(revisions)
+                self.compare(marks)
             except Exception:  # the next read tries again; a stream must not die of it
                 log.exception("Reading the watched tables' revisions failed")
             await asyncio.sleep(SQLITE_EVERY)
@@ -167,8 +231,21 @@ class Hub:
 _REVISIONS_ANY = f"SELECT id, revision FROM {TableSession._meta.db_table} WHERE id = ANY(%s)"
 
 
-def _revisions(tables: list[int]) -> list[tuple[int, int]]:
-    return list(TableSession.objects.filter(pk__in=tables).values_list("pk", "revision"))
+MARKED_BY: dict[str, selectors.MarkedBy] = {"event": "round__event", "group": "group"}
+
+
+def _read_now(watched: list[Key]) -> tuple[list[tuple[int, int]], dict[Key, str]]:
+    """The watched tables' revisions, and the watched events' and groups' marks: a read for
+    each kind watched."""
+    of = {kind: [pk for watched_kind, pk in watched if watched_kind == kind] for kind in KINDS}
+    revisions = TableSession.objects.filter(pk__in=of["table"]).values_list("pk", "revision")
+    marks = {
+        (kind, pk): mark
+        for kind, by in MARKED_BY.items()
+        if of[kind]
+        for pk, mark in selectors.marks(by, of[kind]).items()
+    }
+    return list(revisions) if of["table"] else [], marks
 
 
 _hubs: WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = WeakKeyDictionary()
@@ -186,11 +263,12 @@ def message(revision: int) -> str:
     return f"id: {revision}\nevent: revision\ndata: {revision}\n\n"
 
 
-async def events(table: int, revision: int) -> AsyncIterator[str]:
-    """A table's stream: its revision now, then each new one, and the same every HEARTBEAT
-    seconds while nothing changes. Ends when the phone goes (``_stream`` cancels it)."""
+async def events(key: Key, revision: int, mark: str = "") -> AsyncIterator[str]:
+    """A stream: a table's revision now, then each new one (an event's or group's number of
+    changes heard), and the same every HEARTBEAT seconds while nothing changes. Ends when the
+    phone goes (``_stream`` cancels it)."""
     yield f"retry: {RETRY_MS}\n\n"
-    with hub().watch(table, revision) as watch:
+    with hub().watch(key, revision, mark) as watch:
         sent = watch.revision
         yield message(sent)
         while True:
@@ -205,7 +283,8 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-STREAM = re.compile(r"/t/([\w-]{1,32})/stream/")
+# A stream's path: /t/ a table's link, /e/ an event's results' link, /g/ a group's link.
+STREAM = re.compile(r"/([teg])/([\w-]{1,32})/stream/")
 HEADERS = [
     (b"content-type", b"text/event-stream"),
     (b"cache-control", b"no-store"),
@@ -214,7 +293,7 @@ HEADERS = [
 
 
 def streams(app: App) -> App:
-    """``app`` with the tables' streams answered in front of it."""
+    """``app`` with the tables', events' and groups' streams answered in front of it."""
 
     async def serve(scope: Scope, receive: Receive, send: Send) -> None:
         match = STREAM.fullmatch(scope["path"]) if scope["type"] == "http" else None
@@ -222,30 +301,60 @@ def streams(app: App) -> App:
             return await app(scope, receive, send)
         if scope["method"] not in ("GET", "HEAD"):
             return await _answer(send, HttpResponse(status=405, headers={"Allow": "GET, HEAD"}))
-        opened = await sync_to_async(_open, thread_sensitive=False)(scope, match[1])
+        opened = await sync_to_async(_open, thread_sensitive=False)(scope, *match.groups())
         if isinstance(opened, HttpResponse):
             return await _answer(send, opened)
         await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
         if scope["method"] == "HEAD":
             return await send({"type": "http.response.body", "body": b""})
-        await _stream(receive, send, *opened)
+        await _stream(receive, send, opened)
 
     return serve
 
 
-def _open(scope: Scope, token: str) -> tuple[int, int] | HttpResponse:
-    """The table a stream's link opens and its revision now, or the answer to give instead:
-    404 for a link that matches nothing, 429 past the guess limit, as any table link."""
-    close_old_connections()  # this thread's connection, if it is too old or broken
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """What a stream watches, and what it starts from (``events``)."""
+
+    key: Key
+    revision: int = 0
+    mark: str = ""
+
+
+def _table(token: str) -> Opened:
+    table, revision = selectors.watched(token)
+    return Opened(("table", table), revision)
+
+
+def _event(token: str) -> Opened:
+    event, mark = events_selectors.watched(token)
+    return Opened(("event", event), mark=mark)
+
+
+def _group(token: str) -> Opened:
+    group, mark = groups_selectors.watched(token)
+    return Opened(("group", group), mark=mark)
+
+
+WATCHED: dict[str, Callable[[str], Opened]] = {"t": _table, "e": _event, "g": _group}
+
+
+def _open(scope: Scope, kind: str, token: str) -> Opened | HttpResponse:
+    """What a stream's link opens, or the answer to give instead: 404 for a link that matches
+    nothing, 429 past the guess limit, as for any page's link; past capacity (a request that
+    waited too long to be taken, as for a poll) 503 with Retry-After, and the page polls."""
     request = ASGIRequest(scope, io.BytesIO())
-    found: list[tuple[int, int]] = []
+    if shed(request):
+        return busy()
+    close_old_connections()  # this thread's connection, if it is too old or broken
+    found: list[Opened] = []
 
     def look_up(request: HttpRequest) -> HttpResponse:
         try:
-            found.append(selectors.watched(token))
-        except limits.NoSuchLink:
+            found.append(WATCHED[kind](token))
+        except limits.NoSuchLink as missing:
             limits.mark_wrong_link(request)
-            return HttpResponse("No such table", status=404, content_type="text/plain")
+            return HttpResponse(str(missing), status=404, content_type="text/plain")
         return HttpResponse()
 
     with translation.override(translation.get_language_from_request(request)):
@@ -259,11 +368,11 @@ async def _answer(send: Send, response: HttpResponse) -> None:
     await send({"type": "http.response.body", "body": response.content})
 
 
-async def _stream(receive: Receive, send: Send, table: int, revision: int) -> None:
-    """Send the table's events until the phone goes."""
+async def _stream(receive: Receive, send: Send, opened: Opened) -> None:
+    """Send the stream's events until the phone goes."""
 
     async def sending() -> None:
-        async for event in events(table, revision):
+        async for event in events(opened.key, opened.revision, opened.mark):
             await send({"type": "http.response.body", "body": event.encode(), "more_body": True})
 
     async def gone() -> None:

@@ -13,6 +13,7 @@ from django.utils.html import format_html
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views import defaults
+from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
 from ledger.tables import selectors
@@ -22,6 +23,24 @@ class HtmxRequest(HttpRequest):
     """A request as django-htmx's middleware leaves it: ``htmx`` says whether htmx sent it."""
 
     htmx: HtmxDetails
+
+
+@require_safe
+def stream(request: HttpRequest, token: str) -> HttpResponse:
+    """A table's, event's or group's stream is answered by the ASGI server before Django sees
+    it (ledger.web.push.streams, in ledger/asgi.py). A sync worker would be held by one phone
+    for as long as its page is open, so here the answer is 503, and the page polls instead."""
+    busy = HttpResponse(_("Streams are not served here."), status=503)
+    busy["Content-Type"] = "text/plain; charset=utf-8"
+    return busy
+
+
+def unchanged(request: HtmxRequest, mark: str) -> HttpResponse | None:
+    """204 for a live page's fetch of its live parts (ledger.js) that carries the mark they
+    show (``?v=``, ledger.tables.selectors.marks) when it is still the mark; else None."""
+    if request.htmx and request.GET.get("v") == mark:
+        return HttpResponse(status=204)
+    return None
 
 
 def _api_error(request: HttpRequest, message: str, status: int) -> HttpResponse | None:

@@ -330,7 +330,7 @@ def test_the_projector_shows_42_standings_a_screen_and_moves_on_to_the_next(clie
     for number, rows, following in ((1, 42, 2), (2, 42, 3), (3, 16, 1)):
         html = client.get(url, {"page": number}).content.decode()
         assert f"Page {number} of 3" in html
-        assert f'hx-get="{url}?page={following}"' in html
+        assert f'data-next="{following}"' in html  # the screen #projector turns to (ledger.js)
         assert html.count("<table>") == -(-rows // 14)
         shown += re.findall(r'<td class="name">([^<]+)</td>', html)
     assert sorted(shown) == [f"Player {i:03}" for i in range(1, 101)]

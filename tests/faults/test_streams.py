@@ -23,6 +23,8 @@ import pytest
 
 from deploy.stack import Stream, production_stack
 from tests.faults.conftest import SERVER, postgres
+from tests.live import a_group, an_event
+from tests.live import save as save_at
 
 PHONES = 4  # per table
 
@@ -85,6 +87,47 @@ def test_a_stream_sends_nothing_for_a_change_rolled_back(stack):
             save(stack.base, token, 2)
         save(stack.base, token, 1)
         assert phone.next(timeout=5)[1] == 1
+
+
+def test_a_save_at_an_events_or_groups_table_reaches_their_pages_on_another_server(stack):
+    """The save's NOTIFY names the table's event and group: their pages' streams hear it."""
+    read, _, event_table, event_seating = an_event(stack)
+    group, group_table, group_seating = a_group(stack)
+    left, right = stack.streams
+    with (
+        Stream(f"{right}/e/{read}/stream/") as results,
+        Stream(f"{left}/g/{group}/stream/") as ours,
+    ):
+        results.next(timeout=5)
+        ours.next(timeout=5)
+        for table, seating, page, quiet in (
+            (event_table, event_seating, results, ours),
+            (group_table, group_seating, ours, results),
+        ):
+            saved = save_at(stack.base, table, seating, 1)
+            came, _ = page.next(timeout=5)
+            assert came - saved < 1.0, f"{came - saved:.2f} s after the save"
+            with pytest.raises(queue.Empty):
+                quiet.next(timeout=0.5)  # the other's page: not its table
+
+
+def test_an_events_stream_sends_nothing_for_a_change_rolled_back(stack):
+    read, _, table, seating = an_event(stack)
+    with Stream(f"{stack.streams[0]}/e/{read}/stream/") as page:
+        page.next(timeout=5)
+        with pytest.raises(urllib.error.HTTPError):
+            save_at(stack.base, table, seating, 2)  # out of order: refused, rolled back
+        with pytest.raises(queue.Empty):
+            page.next(timeout=1.5)
+        save_at(stack.base, table, seating, 1)
+        page.next(timeout=5)
+
+
+def test_wrong_event_and_group_stream_links_are_404(stack):
+    for kind in "eg":
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{stack.streams[0]}/{kind}/{secrets.token_urlsafe(16)}/stream/")
+        assert refused.value.code == 404
 
 
 def test_a_killed_stream_worker_its_phones_catch_up(stack):

@@ -90,6 +90,17 @@ def test_a_stream_answers_head_and_refuses_other_methods(server, table):
     assert refused.value.headers["Allow"] == "GET, HEAD"
 
 
+def test_past_capacity_a_stream_that_waited_too_long_is_refused_with_retry_after(server, table):
+    """A stream opened (or opened again) past capacity can wait: as a poll, it is shed."""
+    url = f"{server.base}/t/{table}/stream/"
+    late = urllib.request.Request(url, headers={"X-Request-Start": f"t={time.time() - 2:.3f}"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(late, timeout=10)
+    assert refused.value.code == 503 and refused.value.headers["Retry-After"] == "5"
+    with Stream(url) as phone:  # not stamped by a proxy: nothing to shed by
+        assert phone.next(timeout=5)[1] == 0
+
+
 def test_wrong_stream_links_count_as_guesses_as_a_page_s_do(server, table):
     """Last in this file: it leaves this address over the guess limit."""
     codes = []

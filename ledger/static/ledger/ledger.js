@@ -195,20 +195,6 @@
     }).reverse().join(" ");
   });
 
-  // A busy server sheds the live poll (503, or 429) with Retry-After: ask again after that
-  // long, plus up to half again at random, so that the phones of a hall do not all come back in
-  // the same second.
-  var pollAfter = 0;
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    if (event.detail.elt.id === "live" && Date.now() < pollAfter) event.preventDefault();
-  });
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var xhr = event.detail.xhr;
-    if (event.detail.elt.id !== "live" || !xhr || (xhr.status !== 503 && xhr.status !== 429)) return;
-    var seconds = parseFloat(xhr.getResponseHeader("Retry-After")) || 5;
-    pollAfter = Date.now() + seconds * 1000 * (1 + Math.random() / 2);
-  });
-
   // When another phone saves a hand, bring this phone's empty form up to the next hand.
   // A form with anything typed in is left alone, also if it was typed in while the next
   // hand's form was on its way: saving it is told the hand is taken.
@@ -233,22 +219,36 @@
   });
 })();
 
-// The live part follows the table's stream (ledger/web/push.py). The stream sends the table's
-// revision when it opens, whenever it changes and every 20 s while it does not; the live part
-// is fetched when the revision is not the one it shows. A stream that breaks is opened again
-// by the browser, which is sent the revision at once: nothing is missed. Where no stream can
-// be had (a browser without EventSource, a server or proxy that refuses it or holds it back),
-// the page asks every 3 s instead, and tries a stream again a minute or so later.
-// <html data-live> says which it is doing: "stream" or "poll".
+// A live page follows its stream (ledger/web/push.py): a table's page, and an event's or a
+// group's (the standings, the projector, the organiser's page, the group's page). The element
+// with data-stream names the stream; the page's live parts fetch themselves again when the body
+// hears "ledger-changed" (hx-trigger="ledger-changed from:body").
+// A table's stream sends its revision when it opens, whenever it changes and every 20 s while it
+// does not; the live part is fetched when the revision is not the one it shows (data-revision).
+// An event's or group's stream only says that one of its tables changed: its number changes. Its
+// live parts are fetched then, and whenever a stream opens, since something may have changed
+// while none was open; such a fetch carries the mark the parts show (?v=) and is answered 204
+// if nothing changed. A stream that breaks is opened again by the browser: nothing is missed.
+// Where no stream can be had (a browser without EventSource, a server or proxy that refuses it
+// or holds it back), the page asks every data-poll ms instead (a table's every 3 s), and tries a
+// stream again a minute or so later. <html data-live> says which it is doing: "stream" or "poll".
 (function () {
   "use strict";
   var POLL_EVERY = 3000, FIRST_WITHIN = 10000, QUIET_FOR = 50000, AGAIN_AFTER = 60000; // ms
   var source = null, watchdog = null, poller = null, again = null;
-  var announced = null; // the revision the stream sent last
+  var announced = null; // what the stream sent last
+  var opened = false; // a stream has opened and sent nothing yet
 
-  function live() { return document.getElementById("live"); }
+  function follower() { return document.querySelector("[data-stream]"); }
+  function livePart(elt) { return /^ledger-changed\b/.test(elt.getAttribute("hx-trigger") || ""); }
   function changed() { if (window.htmx) htmx.trigger(document.body, "ledger-changed"); }
   function mode(name) { document.documentElement.dataset.live = name; }
+  // Whether what the stream sent last is news to the page shown.
+  function news(sent) {
+    var shown = follower();
+    if (!shown) return false;
+    return "revision" in shown.dataset ? sent !== shown.dataset.revision : opened || sent !== announced;
+  }
 
   function close() {
     if (source) source.close();
@@ -258,7 +258,7 @@
   function poll() {
     close();
     mode("poll");
-    if (!poller) poller = setInterval(changed, POLL_EVERY);
+    if (!poller) poller = setInterval(changed, +follower().dataset.poll || POLL_EVERY);
     clearTimeout(again);
     again = setTimeout(open, AGAIN_AFTER * (1 + Math.random() / 2));
   }
@@ -267,19 +267,21 @@
     watchdog = setTimeout(otherwise, within);
   }
   function open() {
-    var shown = live();
-    if (!shown || !shown.dataset.stream) return;
+    var shown = follower();
+    if (!shown) return;
     close();
     source = new EventSource(shown.dataset.stream);
     expect(FIRST_WITHIN, poll); // nothing at all: a proxy holds the stream back
+    source.addEventListener("open", function () { opened = true; });
     source.addEventListener("revision", function (event) {
       mode("stream");
       clearInterval(poller);
       poller = null;
       expect(QUIET_FOR, open); // gone quiet without breaking: open it again
+      var fresh = news(event.data);
       announced = event.data;
-      var now = live();
-      if (now && announced !== now.dataset.revision) changed();
+      opened = false;
+      if (fresh) changed();
     });
     source.addEventListener("error", function () {
       // Refused (a 503 from a server without streams, a 404, a 429): poll. Otherwise the
@@ -287,17 +289,41 @@
       if (source && source.readyState === EventSource.CLOSED) poll();
     });
   }
-  // A fetch of the live part that failed (the connection gone for a moment) is made again,
-  // and at once when the phone is back online.
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var shown = live();
-    if (event.detail.elt.id !== "live" || event.detail.successful || !shown) return;
-    if (announced !== null && announced !== shown.dataset.revision) setTimeout(changed, 2000);
+
+  // A busy server sheds the live parts' fetches (503, or 429) with Retry-After: ask again
+  // after that long, plus up to half again at random, so that the phones of a hall do not all
+  // come back in the same second. A fetch that failed otherwise (the connection gone for a
+  // moment) while on a stream is made again, and at once when the phone is back online.
+  var pollAfter = 0;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (livePart(event.detail.elt) && Date.now() < pollAfter) event.preventDefault();
   });
-  window.addEventListener("online", function () { if (live()) changed(); });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var xhr = event.detail.xhr;
+    if (!livePart(event.detail.elt) || event.detail.successful) return;
+    if (xhr && (xhr.status === 503 || xhr.status === 429)) {
+      var seconds = parseFloat(xhr.getResponseHeader("Retry-After")) || 5;
+      pollAfter = Date.now() + seconds * 1000 * (1 + Math.random() / 2);
+    }
+    var shown = follower();
+    if (announced !== null && shown && !("revision" in shown.dataset && announced === shown.dataset.revision)) {
+      setTimeout(changed, Math.max(2000, pollAfter - Date.now() + 100)); // after a Retry-After
+    }
+  });
+  window.addEventListener("online", function () { if (follower()) changed(); });
   document.addEventListener("DOMContentLoaded", function () {
-    if (!live()) return;
+    if (!follower()) return;
     if (window.EventSource) open(); else poll();
+  });
+})();
+
+// The projector turns to its next screen every 10 s (#projector's request): the next after the
+// one shown, which a change at a table may have fetched again since (#board's data-next).
+(function () {
+  "use strict";
+  document.addEventListener("htmx:configRequest", function (event) {
+    var board = document.getElementById("board");
+    if (event.detail.elt.id === "projector" && board) event.detail.parameters.page = board.dataset.next;
   });
 })();
 

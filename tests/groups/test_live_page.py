@@ -1,0 +1,71 @@
+"""A group's live page (issue 21, item 5): /g/<token>/ follows the group's stream
+(/g/<token>/stream/, ledger/web/push.py) and fetches its latest tables and balances again when
+one of its tables changes, never the forms to start a table or record a payment. A fetch
+carries the mark the page shows (``?v=``) and is answered 204 while it is still the mark."""
+
+from __future__ import annotations
+
+import re
+
+from ledger.groups import selectors, services
+from ledger.tables import services as table_services
+from tests.groups.test_pages import THREE, hand, played
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def shown_mark(page: str) -> str:
+    return re.search(r'\?v=([\d.]+)"', page)[1]
+
+
+def test_the_group_page_names_its_stream_and_fetches_nothing_while_its_mark_stands(client, db):
+    group = services.group_create(name="Teahouse", game="jie-long", options={"stake": "0.50"})
+    table = played(group)
+    page = client.get(f"/g/{group.token}/").content.decode()
+
+    assert f'data-stream="/g/{group.token}/stream/"' in page
+    mark = shown_mark(page)
+    assert client.get(f"/g/{group.token}/", {"v": mark}, **HTMX).status_code == 204
+    table_services.hand_record(session=table, number=2, data=hand(20, 2, 12))
+    changed = client.get(f"/g/{group.token}/", {"v": mark}, **HTMX)
+    assert changed.status_code == 200
+    assert shown_mark(changed.content.decode()) == selectors.mark(group) != mark
+
+
+def test_a_new_table_of_the_group_changes_its_mark(db):
+    group = services.group_create(name="Teahouse", game="jie-long", options={})
+    before = selectors.mark(group)
+    services.table_start(group=group, seating=THREE, first="Anna")
+
+    assert selectors.mark(group) != before
+
+
+def test_the_groups_live_parts_are_its_latest_tables_and_balances_with_nothing_to_type_in(
+    client, db
+):
+    group = services.group_create(name="Teahouse", game="jie-long", options={"stake": "0.50"})
+    table = played(group)
+    part = client.get(f"/g/{group.token}/", {"v": "stale"}, **HTMX).content.decode()
+
+    assert part.startswith('<div id="follow" hidden')
+    assert '<div id="latest-tables" hx-swap-oob="true">' in part
+    assert f'id="table-{table.pk}"' in part and "1 hand" in part
+    assert '<section id="balances" hx-swap-oob="true">' in part
+    assert "Anna pays" not in part and "Celine pays Anna" in part
+    assert re.findall(r'<input(?![^>]*type="hidden")', part) == []  # the "Again" buttons' forms
+    assert "<html" not in part
+
+
+def test_the_full_group_page_has_each_live_part_once_and_not_out_of_band(client, db):
+    group = services.group_create(name="Teahouse", game="jie-long", options={})
+    played(group)
+    page = client.get(f"/g/{group.token}/").content.decode()
+
+    assert page.count('id="latest-tables"') == 1 and page.count('id="balances"') == 1
+    assert "hx-swap-oob" not in page
+
+
+def test_a_sync_server_answers_a_groups_stream_503(client, db):
+    group = services.group_create(name="Teahouse", game="jie-long", options={})
+
+    assert client.get(f"/g/{group.token}/stream/").status_code == 503
