@@ -7,8 +7,22 @@ import json
 import secrets
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 
-from deploy.stack import Stack
+import pytest
+
+from deploy.stack import Stack, embedded_stack
+
+
+@contextmanager
+def embedded(guess_limit: int) -> Iterator[Stack]:
+    """``make run``'s server with this guess limit (embedded_stack passes its environment on)."""
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("GUESS_LIMIT", str(guess_limit))
+        with embedded_stack() as running:
+            yield running
+
 
 EVENT = """
 from ledger.events import services

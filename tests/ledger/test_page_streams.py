@@ -14,18 +14,16 @@ import urllib.request
 
 import pytest
 
-from deploy.stack import Stream, embedded_stack
-from tests.live import a_group, an_event, save
+from deploy.stack import Stream
+from tests.live import a_group, an_event, embedded, save
 
 GUESS_LIMIT = 5
 
 
 @pytest.fixture(scope="module")
 def server():
-    with pytest.MonkeyPatch.context() as env:  # embedded_stack passes its environment on
-        env.setenv("GUESS_LIMIT", str(GUESS_LIMIT))
-        with embedded_stack() as running:
-            yield running
+    with embedded(GUESS_LIMIT) as running:
+        yield running
 
 
 def test_a_save_at_an_events_table_reaches_its_pages_streams_within_a_second(server):

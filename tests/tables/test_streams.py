@@ -16,18 +16,17 @@ import urllib.request
 
 import pytest
 
-from deploy.stack import Stream, embedded_stack
+from deploy.stack import Stream
 from ledger.tables import services
+from tests.live import embedded
 
 GUESS_LIMIT = 5
 
 
 @pytest.fixture(scope="module")
 def server():
-    with pytest.MonkeyPatch.context() as env:  # embedded_stack passes its environment on
-        env.setenv("GUESS_LIMIT", str(GUESS_LIMIT))
-        with embedded_stack() as running:
-            yield running
+    with embedded(GUESS_LIMIT) as running:
+        yield running
 
 
 def _api(base: str, path: str, body: dict[str, object]) -> dict[str, object]:
