@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import json
 import secrets
+import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
@@ -252,8 +253,11 @@ def _hand_form(
     preview: bool = False,
 ) -> HttpResponse:
     """The form again, as posted: with every problem the engine finds in what was entered
-    (also with fields left empty), the preview asked for, or the hand another phone took."""
-    sheet = selectors.scored(session)
+    (also with fields left empty), the preview asked for, or the hand another phone took.
+    Checking what was entered reads every hand; the hand taken is shown from the table as its
+    page shows it (``glance``), at a cost that does not grow with the hands played: when a
+    table's phones all press save, all but the first are answered this way."""
+    sheet = selectors.glance(session) if taken is not None else selectors.scored(session)
     extra: dict[str, Any] = {}
     if data is not None and taken is None:
         try:
@@ -327,19 +331,38 @@ def live(request: HtmxRequest, token: str) -> HttpResponse:
 
     After a change every phone at the table fetches it: it is rendered once per revision and
     language and kept for them all (the same for every phone: no link, form or right of
-    one phone's is in it)."""
+    one phone's is in it). On a stream the phones fetch it at the same moment: the first
+    renders it, and the others wait for that render rather than making their own."""
     revision = selectors.revision(token)
     if revision is None:
         raise limits.NoSuchLink("No such table")
     if request.GET.get("rev") == str(revision):
         return HttpResponse(status=204)
     key = f"live:{token}:{revision}:{get_language()}"
-    if (html := cache.get(key)) is None:
+    html = cache.get(key)
+    if html is None and not cache.add(f"{key}:rendering", True, RENDER_WAIT):
+        html = _rendered_meanwhile(key)  # the phones fetch together: one renders, for all
+    if html is None:
         sheet = selectors.glance(selectors.session_by_token(token))
         context = _table_context(request, sheet)
         html = render_to_string("ledger/table.html#live", context, request)
         cache.set(key, html, LIVE_KEPT)
     return HttpResponse(html)
+
+
+RENDER_WAIT = 0.5  # seconds a fetch waits for another's render of the same live part
+RENDER_LOOK_EVERY = 0.005
+
+
+def _rendered_meanwhile(key: str) -> str | None:
+    """The live part another fetch is rendering, once it is kept; None if it is not within
+    RENDER_WAIT (that fetch failed, or is slow): then this one renders it too."""
+    deadline = time.monotonic() + RENDER_WAIT
+    while time.monotonic() < deadline:
+        time.sleep(RENDER_LOOK_EVERY)
+        if (html := cache.get(key)) is not None:
+            return str(html)
+    return None
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

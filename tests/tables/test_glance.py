@@ -7,9 +7,11 @@ change, the live part every phone fetches is rendered once per revision and lang
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
@@ -18,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import scoring
-from ledger.tables import selectors, services
+from ledger.tables import selectors, services, views
 from ledger.tables.summary import Summary, summarise
 from tests.tables.test_results_rows import PLAYERS, SCORES, apply, hand
 
@@ -148,3 +150,26 @@ def test_after_a_change_the_live_part_is_rendered_once_for_every_phone_of_a_lang
     services.hand_record(session=table, number=2, data=hand(SCORES[1]))
     read, html = reads_hands(phones[0], live)
     assert read and 'id="hand-2"' in html  # a new revision is rendered anew
+
+
+@pytest.mark.django_db(transaction=True)  # the other phone's render is kept by another thread
+def test_a_fetch_while_another_renders_the_same_live_part_waits_for_that_render():
+    """The phones of a table on streams fetch the live part together: one renders it."""
+    table = services.session_create(game="jie-long", options={}, seating=PLAYERS, first="Anna")
+    services.hand_record(session=table, number=1, data=hand(SCORES[0]))
+    key = f"live:{table.token}:{selectors.revision(table.token)}:en"
+    cache.add(f"{key}:rendering", True, views.RENDER_WAIT)  # another phone's fetch is rendering
+    threading.Timer(0.05, cache.set, [key, "<p>the other phone's render</p>", 60]).start()
+    live = reverse("live", args=[table.token]) + "?rev=0"
+    read, html = reads_hands(Client(), live)
+    assert not read and html == "<p>the other phone's render</p>"
+
+
+@pytest.mark.django_db
+def test_a_render_that_never_comes_is_made_after_waiting_for_it():
+    table = services.session_create(game="jie-long", options={}, seating=PLAYERS, first="Anna")
+    services.hand_record(session=table, number=1, data=hand(SCORES[0]))
+    key = f"live:{table.token}:{selectors.revision(table.token)}:en"
+    cache.add(f"{key}:rendering", True, 60)  # a fetch that began rendering and failed
+    read, html = reads_hands(Client(), reverse("live", args=[table.token]) + "?rev=0")
+    assert read and 'id="hand-1"' in html
