@@ -63,22 +63,3 @@ class Ceiling:
     @property
     def figure(self) -> float:
         return statistics.median(figure for _, figure in self.rounds)
-
-    def line(self, *, ceiling: str, figure: str, unit: str, share_of: str) -> str:
-        """Both medians, the figure as a share of the ceiling, and that share round by round."""
-        return (
-            f"ceiling (median of {len(self.rounds)} rounds): {ceiling} {self.ceiling:,.0f} "
-            f"{unit}; {figure} {self.figure:,.0f} {unit} = {self.figure / self.ceiling:.0%} "
-            f"of {share_of}; rounds: " + ", ".join(f"{f / c:.0%}" for c, f in self.rounds)
-        )
-
-
-def measure_ceiling(
-    ceiling: Callable[[], float], figure: Callable[[], float], *, rounds: int = 3
-) -> Ceiling:
-    """Measure the ceiling and the figure alternately, ``rounds`` times each.
-
-    Runs on a shared machine vary by 10-30 %: a ratio means something only between two
-    measurements taken side by side, and the median of each resists the one odd round.
-    """
-    return Ceiling(tuple((ceiling(), figure()) for _ in range(rounds)))

@@ -57,10 +57,7 @@ def event_organise(request: HtmxRequest, token: str) -> HttpResponse:
     """The organiser's page; for htmx, its live parts (the rounds' tables, the standings)."""
     event = _organiser(request, token)
     if request.htmx:
-        live = "ledger/event_organise.html#live"
-        return unchanged(request, selectors.mark(event)) or _organise_page(
-            request, event, template=live
-        )
+        return _organise_page(request, event, template="ledger/event_organise.html#live")
     return _organise_page(request, event, focus=request.GET.get("added") == "1")
 
 
@@ -76,8 +73,11 @@ def _organise_page(
 ) -> HttpResponse:
     """The organiser's page (or its ``template`` part), with ``error`` if a change was refused;
     ``players``: the register forms' state (an error, who was added, whether the name box has
-    focus, the group's link as pasted)."""
+    focus, the group's link as pasted). A fetch of the live parts that shows the mark still
+    current is answered 204."""
     mark = selectors.mark(event)  # before what it marks: never newer than the page
+    if same := unchanged(request, mark):
+        return same
     rounds = list(event.round_set.all())
     standings = selectors.standings(event)
     open_round = rounds[-1] if rounds and rounds[-1].started is None else None

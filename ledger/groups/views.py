@@ -66,6 +66,8 @@ def _page(
     **extra: Any,
 ) -> HttpResponse:
     mark = selectors.mark(group)  # before what it marks: never newer than the page
+    if same := unchanged(request, mark):  # a fetch of the live parts, which show it still
+        return same
     ledger = selectors.ledger(group)
     organiser = rights.organises_group(request, group)
     payments = group.payments.select_related("payer", "payee").order_by("-created", "-pk")
@@ -133,8 +135,7 @@ def group(request: HtmxRequest, token: str) -> HttpResponse:
     """The group's page; for htmx, its live parts (its latest tables, the balances)."""
     found = selectors.group_by_token(token)
     if request.htmx:
-        live = "ledger/group.html#live"
-        return unchanged(request, selectors.mark(found)) or _page(request, found, template=live)
+        return _page(request, found, template="ledger/group.html#live")
     rights.saw_group(request, found)
     return _page(request, found)
 
