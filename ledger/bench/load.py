@@ -13,10 +13,12 @@ servers for the streams, as deploy/ runs them. Then, in one run:
      does not show, fetches the live part (``/live/?rev=``); a stream that breaks is opened
      again after the ``retry`` it was sent, with ``Last-Event-ID``;
    - on **polling**, a phone asks for the live part every 3 s with the revision it shows;
-   - a live part answered 503 is asked again after its Retry-After, plus up to half again.
+   - a live part answered 503 is asked again after its Retry-After, plus up to half again;
+   - a save that fails (no answer, or 5xx) is sent again with its key after 2 s, 4 s, 8 s...
    A hall is held when every request's p99 (stream openings included) is under 200 ms, every
    phone of the table has a saved hand within 1 s at p99 (polling: within its interval and
-   1 s), and there are no errors, no lost and no duplicated hands;
+   1 s), and there are no errors, no lost and no duplicated hands (lost: not stored when the
+   phones stopped sending again, a minute after the hall);
 3. for each mode, twice the largest hall held: what the server does past capacity.
 
 The phones run in processes of their own (a table's four phones and its saves in the same
@@ -26,6 +28,7 @@ one), kept off the servers' cores where the machine has cores to spare. Loopback
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import math
 import multiprocessing
@@ -38,9 +41,9 @@ import statistics
 import subprocess
 import tempfile
 import time
-import urllib.parse
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from urllib.parse import urlencode
 
 import psycopg
 from django.core.management.base import CommandError
@@ -53,6 +56,7 @@ SERVER = os.environ.get("POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/post
 POLL_EVERY = 3.0  # the page's own interval (ledger.js POLL_EVERY)
 HAND_EVERY = 120.0
 RAMP = 30.0  # seconds over which the phones open their pages, before the hands start
+SAVE_GRACE = 60.0  # seconds after the run in which a failed save is still sent again
 SEATS = ["A", "B", "C", "D"]
 CSRF = "b" * 32  # any well-formed secret: the phone sends it as cookie and header alike
 REQUEST_P99_MS, SAVE_TO_PHONES_S = 200.0, 1.0  # a hall is held under both
@@ -101,6 +105,12 @@ def _retry_after(data: bytes) -> float:
     return 0.0
 
 
+def _retryable(data: bytes) -> bool:
+    """No answer, or one the page sends its hand again after (ledger.js, ``retryable``)."""
+    status = _status(data)
+    return status == 0 or status >= 500 or status in (408, 429)
+
+
 async def _sleep_until(moment: float, end: float) -> None:
     """Sleep until ``moment``, but never past the end of the run."""
     await asyncio.sleep(max(0.0, min(moment, end) - time.monotonic()))
@@ -128,6 +138,7 @@ class Results:
     shed: int = 0  # live parts answered 503 with Retry-After: asked again later
     saved: dict[str, int] = field(default_factory=dict)  # table -> phones told "saved"
     taken: int = 0  # sends told "already recorded"
+    resent: int = 0  # saves that failed (no answer, or 5xx/408/429) and were sent again
     sent: int = 0
     cpu: float = 0.0  # the phones' own CPU seconds
 
@@ -140,6 +151,7 @@ class Results:
         self.unseen += other.unseen
         self.shed += other.shed
         self.taken += other.taken
+        self.resent += other.resent
         self.sent += other.sent
         self.cpu += other.cpu
 
@@ -267,13 +279,7 @@ class Phones:
             fields = {"number": str(number), "first": "A", "direction": "ccw", "action": "save"}
             fields |= {f"pips-{i}": str(p) for i, p in enumerate(EVENT_PIPS)}
             sends = [
-                self._timed(
-                    "save",
-                    "POST",
-                    f"/t/{table.token}/",
-                    urllib.parse.urlencode(fields | {"key": secrets.token_urlsafe(12)}),
-                )
-                for _ in SEATS
+                self._save(table, fields | {"key": secrets.token_urlsafe(12)}, end) for _ in SEATS
             ]
             for data in await asyncio.gather(*sends):
                 if b'id="saved"' in data:
@@ -282,6 +288,19 @@ class Phones:
                     self.results.taken += 1
             number += 1
             await _sleep_until(time.monotonic() + HAND_EVERY, end)
+
+    async def _save(self, table: Table, fields: dict[str, str], end: float) -> bytes:
+        """A hand sent as the page sends it: one that fails (no answer, or an answer that says
+        to try again) is kept and sent again, with the same key, after 2 s, then 4, 8... up
+        to a minute, until SAVE_GRACE seconds after the run (ledger.js, ``flush``)."""
+        wait = 2.0
+        while True:
+            data = await self._timed("save", "POST", f"/t/{table.token}/", urlencode(fields))
+            if not _retryable(data) or time.monotonic() + wait > end + SAVE_GRACE:
+                return data
+            self.results.resent += 1
+            await asyncio.sleep(wait)
+            wait = min(wait * 2, 60.0)
 
     async def watch_lag(self, end: float) -> None:
         """How late the phones' own event loop wakes up: time that every latency measured
@@ -313,6 +332,9 @@ def _phones(mode: str, port: int, tables: list[Table], seconds: float) -> Result
     """One process of phones (run in a child process)."""
     if cpus := os.environ.get("BENCH_PHONE_CPUS"):
         os.sched_setaffinity(0, {int(c) for c in cpus.split(",")})
+    # Thousands of phones are many objects: Python's full collections of them would stall every
+    # request in flight, a delay the phones would measure as the server's (ledger/asgi.py).
+    gc.set_threshold(10_000, 10, 1_000)
     return asyncio.run(Phones(mode, port, tables, seconds).run())
 
 
@@ -492,12 +514,13 @@ def _report(hall: Hall, ceiling: Ceiling) -> Iterator[str]:
     yield (
         f"  server CPU {hall.cpu:.0f} s: {hall.cpu_per_phone_hour():.2f} s per phone-hour "
         f"= {hall.cpu_per_phone_hour() * 1000 / ceiling.figure:,.0f} bare view requests; "
-        f"the phones' own CPU {r.cpu:.0f} s, event loop lag {percentiles(r.latencies['lag'])}"
+        f"the phones' own CPU {r.cpu:.0f} s, event loop lag {percentiles(r.latencies['lag'])}, "
+        f"longest {max(r.latencies['lag'], default=0):.0f} ms"
     )
     yield (
         f"  errors {len(r.errors)}, duplicates {hall.duplicates}, lost hands {hall.lost}, "
         f"unseen saves {r.unseen} ({hall.stored} hands stored of {r.sent} sent, "
-        f"{r.taken} extra sends told 'already recorded')"
+        f"{r.taken} extra sends told 'already recorded', {r.resent} saves sent again)"
     )
     if r.errors:
         yield "  first errors: " + "; ".join(r.errors[:5])

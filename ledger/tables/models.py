@@ -4,6 +4,7 @@ entered, and every change to them."""
 from __future__ import annotations
 
 import secrets
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
@@ -186,14 +187,22 @@ class TableSession(models.Model):
         accounts = {self.owner_id, event.owner_id if event else None} - {None}
         return bool(user.is_authenticated) and user.pk in accounts
 
-    @property
+    @cached_property
     def seated(self) -> dict[int, str]:
-        """Each seated player's id and name, in seat order."""
-        return {seat.player_id: seat.player.name for seat in self.seats.all()}
+        """Each seated player's id and name, in seat order: read once per table read (and
+        again after ``refresh_from_db``), from the seats prefetched with it if they were, else
+        in one light read."""
+        if "seats" in getattr(self, "_prefetched_objects_cache", {}):
+            return {seat.player_id: seat.player.name for seat in self.seats.all()}
+        return dict(self.seats.values_list("player_id", "player__name"))
 
     @property
     def seating(self) -> list[str]:
-        return [seat.player.name for seat in self.seats.all()]
+        return list(self.seated.values())
+
+    def refresh_from_db(self, *args: Any, **kwargs: Any) -> None:
+        self.__dict__.pop("seated", None)  # a tournament's swap before its round moves seats
+        super().refresh_from_db(*args, **kwargs)
 
     @property
     def first(self) -> str:

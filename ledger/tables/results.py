@@ -54,8 +54,7 @@ def outcomes(game: str, data: Mapping[str, Any], played: scoring.HandResult) -> 
 
 
 def _players(session: TableSession) -> dict[str, int]:
-    # The seats with their players are prefetched wherever a page or a save read the table.
-    return {seat.player.name: seat.player_id for seat in session.seats.all()}
+    return {name: pk for pk, name in session.seated.items()}
 
 
 def _rows(

@@ -176,7 +176,7 @@ def session_by_read_token(token: str) -> TableSession:
 def _session(**lookup: str) -> TableSession:
     # get(), not first(): first() would sort by the model's ordering for a unique lookup.
     try:
-        return TableSession.objects.prefetch_related("seats__player").get(**lookup)
+        return TableSession.objects.get(**lookup)
     except TableSession.DoesNotExist:
         raise NoSuchLink("No such table") from None
 

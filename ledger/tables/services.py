@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import Max, Prefetch
+from django.db.models import Count, Max, Q
 
 import scoring
 from ledger.models import (
@@ -221,20 +221,21 @@ def table_recount(*, session: TableSession) -> None:
         table_changed(session)
 
 
-def table_changed(session: TableSession, played: scoring.HandResult | None = None) -> None:
+def table_changed(
+    session: TableSession,
+    played: scoring.HandResult | None = None,
+    locked: TableSession | None = None,
+) -> None:
     """Raise the table's revision and rewrite its tally (ledger.tables.tally): with ``played``, a
     newly recorded hand (whose result rows its caller wrote), added to it; otherwise every hand
-    counted again, and the result rows brought up to date (ledger.tables.results).
+    counted again, and the result rows brought up to date (ledger.tables.results). ``locked``:
+    the table's row as the caller locked it in this transaction, if it did.
 
     The table's row stays locked until the transaction ends, so two phones' saves at one table
     are counted one after the other. The new revision is announced to the phones' streams when
     the transaction commits (ledger.web.push).
     """
-    table = (
-        TableSession.objects.select_for_update()
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
-        .get(pk=session.pk)
-    )
+    table = locked or TableSession.objects.select_for_update().get(pk=session.pk)
     kept = tally.kept(table) if played is not None else None
     if kept is not None and played is not None:
         kept.add(played)
@@ -267,12 +268,31 @@ def _replay(session: TableSession, key: str, request_hash: str) -> Recorded | No
     if not key:
         return None
     earlier = session.hands.filter(idempotency_key=key).first()
-    if earlier is None:
-        return None
+    return None if earlier is None else _replayed(session, earlier, request_hash)
+
+
+def _replayed(session: TableSession, earlier: Hand, request_hash: str) -> Recorded:
     if earlier.request_hash != request_hash:
         raise KeyReused(earlier)
     played = _score_new_hand(session, session.named(earlier.data))[1]
     return Recorded(earlier, played, replayed=True)
+
+
+def _stored_before(
+    session: TableSession, number: int, key: str, request_hash: str
+) -> Recorded | None:
+    """What was stored before this submission: the submission itself (``key``), or hand
+    ``number`` from another phone (HandAlreadyRecorded), in one read and without the table's
+    lock. A hand keeps its number once stored, so when a table's phones all press save, all
+    but the first are answered here, at once. Returns None when neither is stored."""
+    found = list(
+        session.hands.filter(Q(number=number) | Q(idempotency_key=key) if key else Q(number=number))
+    )
+    if mine := next((hand for hand in found if key and hand.idempotency_key == key), None):
+        return _replayed(session, mine, request_hash)
+    if found:
+        raise HandAlreadyRecorded(found[0])
+    return None
 
 
 def hand_record(
@@ -290,22 +310,21 @@ def hand_record(
     KeyReused. Raises ScoringError if the hand is invalid and HandAlreadyRecorded if another
     phone saved that hand first.
     """
-    request_hash = _request_hash(number, data) if idempotency_key else ""
+    key = idempotency_key
+    request_hash = _request_hash(number, data) if key else ""
+    if earlier := _stored_before(session, number, key, request_hash):
+        return earlier
     try:
         with transaction.atomic():
-            if replay := _replay(session, idempotency_key, request_hash):
-                return replay
             table = _refuse_if_locked(session)
-            # Read before the look-up below: a hand another phone commits in between is then
-            # found by it, or, if later, refused by the database (IntegrityError below).
-            last = session.hands.aggregate(last=Max("number"))["last"] or 0
-            existing = session.hands.filter(number=number).first()
-            if existing is not None:
-                # It may be this very submission, stored by a retry since the look-up above.
-                if replay := _replay(session, idempotency_key, request_hash):
-                    return replay
-                raise HandAlreadyRecorded(existing)
-            _refuse_out_of_order(last, number)
+            # Under the lock no other save of this table's can begin; one that committed since
+            # the read above is found here, in one read with the last number.
+            seen = session.hands.aggregate(
+                last=Max("number"), taken=Count("pk", filter=Q(number=number))
+            )
+            if seen["taken"]:
+                return _stored_meanwhile(session, number, key, request_hash)
+            _refuse_out_of_order(seen["last"] or 0, number)
             if number > settings.MOST_HANDS_PER_TABLE:
                 raise scoring.ScoringError(
                     "this table holds {most} hands, the most one table keeps: "
@@ -320,7 +339,7 @@ def hand_record(
                 number=number,
                 data=session.by_id(data),
                 device=device,
-                idempotency_key=idempotency_key,
+                idempotency_key=key,
                 request_hash=request_hash,
             )
             HandChange.objects.create(
@@ -331,14 +350,21 @@ def hand_record(
                 table_changed(session)
             else:
                 results.record(session, hand.pk, data, played)
-                table_changed(session, played)
+                table.seated = session.seated  # as the hand was scored
+                table_changed(session, played, locked=table)
     except IntegrityError:
-        # Another save committed between our checks and our insert: a retry of this very
-        # submission, or another phone's save of the same hand.
-        if replay := _replay(session, idempotency_key, request_hash):
-            return replay
-        raise HandAlreadyRecorded(session.hands.get(number=number)) from None
+        # Another save committed between our checks and our insert (one that did not take
+        # the table's lock: the admin's, say).
+        return _stored_meanwhile(session, number, key, request_hash)
     return Recorded(hand, played)
+
+
+def _stored_meanwhile(session: TableSession, number: int, key: str, request_hash: str) -> Recorded:
+    """Hand ``number`` was stored since this save looked: a retry of this very submission,
+    or another phone's save of the same hand."""
+    if replay := _replay(session, key, request_hash):
+        return replay
+    raise HandAlreadyRecorded(session.hands.get(number=number))
 
 
 def _refuse_out_of_order(last: int, number: int) -> None:

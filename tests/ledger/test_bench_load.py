@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 from django.core.management import CommandError, call_command
 
+from ledger.bench import load
+
 
 @pytest.mark.parametrize("halls", ["", "600,lots", "0,600", "-5"])
 def test_halls_that_are_not_table_counts_are_refused(halls):
@@ -16,3 +18,19 @@ def test_halls_that_are_not_table_counts_are_refused(halls):
 def test_a_mode_that_is_not_streams_or_polling_is_refused():
     with pytest.raises(CommandError, match="--modes takes stream and poll, not 'stream,push'"):
         call_command("bench_load", "--modes", "stream,push")
+
+
+@pytest.mark.parametrize(
+    ("answer", "again"),
+    [
+        (b"", True),  # no answer: the connection failed
+        (b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\n\r\nBusy", True),
+        (b"HTTP/1.1 502 Bad Gateway\r\n\r\n", True),
+        (b"HTTP/1.1 429 Too Many Requests\r\n\r\n", True),
+        (b'HTTP/1.1 200 OK\r\n\r\n<div id="saved">', False),
+        (b"HTTP/1.1 400 Bad Request\r\n\r\n", False),  # refused: sending it again changes nothing
+        (b"HTTP/1.1 423 Locked\r\n\r\n", False),
+    ],
+)
+def test_the_simulated_phones_send_a_hand_again_when_the_page_would(answer, again):
+    assert load._retryable(answer) is again

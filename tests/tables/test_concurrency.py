@@ -104,3 +104,46 @@ def test_a_hand_sent_while_the_organiser_locks_the_table_is_refused_once_the_loc
 
     assert isinstance(outcome, services.TableLocked), outcome
     assert not Hand.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_already_stored_is_answered_at_once_while_another_save_holds_the_table():
+    # When a table's phones all press save, the first stores the hand and the others are told
+    # so: they must not queue behind the table's lock (held here by a slow save of the next
+    # hand), and a retry of the stored submission gets its result the same way.
+    session = services.session_create(game="ce-deng", options={}, seating=SEATING, first="Anna")
+    first = services.hand_record(
+        session=session, number=1, data=plain_hand(), idempotency_key="first-phone"
+    )
+    holding, done = Event(), Event()
+
+    def slow_save():
+        with transaction.atomic():
+            TableSession.objects.select_for_update().get(pk=session.pk)
+            holding.set()
+            done.wait(10)
+        connection.close()
+
+    def answered():
+        holding.wait(5)
+        started = time.monotonic()
+        try:
+            services.hand_record(session=session, number=1, data=plain_hand(Anna=4))
+        except services.HandAlreadyRecorded as taken:
+            other = taken.hand
+        again = services.hand_record(
+            session=session, number=1, data=plain_hand(), idempotency_key="first-phone"
+        )
+        took = time.monotonic() - started
+        done.set()
+        connection.close()
+        return other, again, took
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        held = pool.submit(slow_save)
+        other, again, took = pool.submit(answered).result()
+        held.result()
+
+    assert other.pk == first.hand.pk
+    assert again.replayed and again.hand.pk == first.hand.pk
+    assert took < 2  # the slow save held the table for up to 10 s

@@ -89,6 +89,7 @@ def formula_tables(db) -> list[TableSession]:
             )
         )
     _as_stored({"Tab": "\tx", "CR": "\rx"})
+    tables = [TableSession.objects.get(pk=table.pk) for table in tables]  # read as renamed
     for table in tables:
         _play(table, (2, 12, 34, 18), (3, 12, 34, 18))
     return tables

@@ -1,0 +1,77 @@
+"""The database cache (ledger/web/cache.py): Django's semantics, each write one statement, and
+its rows culled past MAX_ENTRIES now and then. Run on SQLite and on PostgreSQL (make test)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from ledger.web import cache as database_cache
+
+
+def _expire_all() -> None:
+    """Every row expired a second ago, as the clock would leave them."""
+    gone = (timezone.now() - timedelta(seconds=1)).replace(microsecond=0)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE ledger_cache SET expires = %s",
+            [connection.ops.adapt_datetimefield_value(gone)],
+        )
+
+
+def test_set_add_touch_and_get_keep_djangos_meaning(db):
+    assert cache.add("k", "first", 60) is True
+    assert cache.add("k", "second", 60) is False  # a live row is left alone
+    assert cache.get("k") == "first"
+
+    cache.set("k", {"a": [1, 2]}, 60)  # set overwrites, whatever the value
+    assert cache.get("k") == {"a": [1, 2]}
+    assert cache.touch("k", 60) is True
+    assert cache.touch("nothing", 60) is False
+
+    _expire_all()
+    assert cache.get("k") is None
+    assert cache.add("k", "after", 60) is True  # an expired row is taken over
+    assert cache.get("k") == "after"
+    cache.set("forever", 1, None)
+    assert cache.get("forever") == 1
+
+
+def test_a_write_is_one_statement(db):
+    cache.set("warm", 0, 60)
+    database_cache.DatabaseCache._writes = 0  # no count of the rows due in these writes
+    with CaptureQueriesContext(connection) as writes:
+        cache.set("k", "v", 60)
+        cache.add("k", "w", 60)
+        cache.add("other", "w", 60)
+        cache.touch("k", 60)
+
+    assert len(writes) == 4
+
+
+def test_a_count_goes_up_from_where_it_is_and_a_missing_one_is_an_error(db):
+    cache.add("count", 0, 60)
+
+    assert [cache.incr("count") for _ in range(3)] == [1, 2, 3]
+    assert cache.incr("count", 10) == 13
+    with pytest.raises(ValueError, match="not found"):
+        cache.incr("no such count")
+    _expire_all()
+    with pytest.raises(ValueError, match="not found"):
+        cache.incr("count")  # its window has passed
+
+
+def test_rows_past_max_entries_are_culled_within_a_hundred_writes(db, monkeypatch):
+    monkeypatch.setattr(cache, "_max_entries", 50)
+    for n in range(database_cache.CULL_CHECK_EVERY * 2):
+        cache.set(f"row {n}", n, 60)
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT COUNT(*) FROM ledger_cache")
+        rows = cursor.fetchone()[0]
+    assert rows < 50 + database_cache.CULL_CHECK_EVERY
