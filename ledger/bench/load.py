@@ -19,7 +19,10 @@ servers for the streams, as deploy/ runs them. Then, in one run:
    phone of the table has a saved hand within 1 s at p99 (polling: within its interval and
    1 s), and there are no errors, no lost and no duplicated hands (lost: not stored when the
    phones stopped sending again, a minute after the hall);
-3. for each mode, twice the largest hall held: what the server does past capacity.
+3. for each mode, twice the largest hall held: what the server does past capacity;
+4. with ``faults``, on streams, the largest hall held again for each fault, done to the servers
+   in the middle of its hands (a streams worker killed, PostgreSQL restarted): every save must
+   still be stored once and reach every phone of its table (item 8 of issue 21).
 
 The phones run in processes of their own (a table's four phones and its saves in the same
 one), kept off the servers' cores where the machine has cores to spare. Loopback only.
@@ -37,12 +40,15 @@ import random
 import re
 import resource
 import secrets
+import shlex
+import signal
 import statistics
 import subprocess
 import tempfile
+import threading
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
 from urllib.parse import urlencode
 
 import psycopg
@@ -100,7 +106,7 @@ def _status(data: bytes) -> int:
 
 def _retry_after(data: bytes) -> float:
     """The wait a 503 asks for, plus up to half again, as the page does; 0 if none."""
-    if _status(data) == 503 and (after := re.search(rb"Retry-After: (\d+)", data)):
+    if _status(data) == 503 and (after := re.search(rb"(?i)\r\nretry-after: *(\d+)", data)):
         return int(after[1]) * (1 + random.random() / 2)
     return 0.0
 
@@ -357,6 +363,7 @@ class Hall:
     cpu: float  # the machine's CPU seconds over the hall, less the phones' own
     stored: int
     duplicates: int
+    fault: str = ""  # what was done to the servers in the middle of the hall, if anything
 
     @property
     def phones(self) -> int:
@@ -374,6 +381,11 @@ class Hall:
             and _p99(self.results.to_phones) < within
             and not (self.results.errors or self.results.unseen or self.lost or self.duplicates)
         )
+
+    @property
+    def recovered(self) -> bool:
+        """After a fault: every save stored once and seen by every phone of its table."""
+        return not (self.results.unseen or self.lost or self.duplicates)
 
     def cpu_per_phone_hour(self) -> float:
         return self.cpu / (self.phones * (RAMP + self.seconds) / 3600)
@@ -419,14 +431,23 @@ def _children_cpu() -> float:
     return used.ru_utime + used.ru_stime
 
 
-def _hall(stack: Stack, mode: str, count: int, seconds: float) -> Hall:
+Fault = Callable[[Stack], str]  # does something to the servers; says what it did
+
+
+def _hall(stack: Stack, mode: str, count: int, seconds: float, fault: Fault | None = None) -> Hall:
     tables = _tables(stack, count)
     port = int(stack.base.rsplit(":", 1)[1])
     processes = max(1, math.ceil(count * len(SEATS) / PHONES_PER_PROCESS))
     shares = [tables[i::processes] for i in range(processes)]
+    done: list[str] = []
+    # In the middle of the hands: half the hall's saves come before it, half after.
+    timer = threading.Timer(RAMP + seconds / 2, lambda: done.append(fault(stack) if fault else ""))
     busy = _busy()
+    if fault:
+        timer.start()
     with multiprocessing.get_context("fork").Pool(processes) as pool:
         parts = pool.starmap(_phones, [(mode, port, share, seconds) for share in shares])
+    timer.cancel()
     results = Results()
     for part in parts:
         results.add(part)
@@ -439,7 +460,28 @@ def _hall(stack: Stack, mode: str, count: int, seconds: float) -> Hall:
             [tokens],
         ).fetchone()
     duplicates = sum(n - 1 for n in results.saved.values() if n > 1)
-    return Hall(mode, count, seconds, results, cpu, stored[0] if stored else 0, duplicates)
+    hall = Hall(mode, count, seconds, results, cpu, stored[0] if stored else 0, duplicates)
+    return replace(hall, fault="; ".join(done))
+
+
+def kill_a_stream_worker(stack: Stack) -> str:
+    """SIGKILL the first streams server's worker, as the kernel's OOM killer would: its
+    phones' streams break, gunicorn starts another, and they connect again."""
+    master = stack.processes[1]  # after the pages' gunicorn (deploy/stack.py)
+    worker = int(subprocess.check_output(["pgrep", "-P", str(master.pid)]).split()[0])
+    os.kill(worker, signal.SIGKILL)
+    return f"killed streams worker {worker} (one of {len(stack.streams)} streams servers)"
+
+
+def restart_postgres(command: str) -> Fault:
+    """Run ``command``, which restarts the PostgreSQL server the stack uses."""
+
+    def restart(stack: Stack) -> str:
+        started = time.monotonic()
+        subprocess.run(shlex.split(command), check=True, capture_output=True)
+        return f"PostgreSQL restarted ({command!r}, {time.monotonic() - started:.1f} s)"
+
+    return restart
 
 
 def _affinity() -> tuple[str, str]:
@@ -452,7 +494,14 @@ def _affinity() -> tuple[str, str]:
 
 
 def run(
-    *, halls: list[int], seconds: float, port: int, workers: int, streams: int, modes: list[str]
+    *,
+    halls: list[int],
+    seconds: float,
+    port: int,
+    workers: int,
+    streams: int,
+    modes: list[str],
+    faults: tuple[Fault, ...] = (),
 ) -> Iterator[str]:
     # The simulated phones come from 16 loopback addresses, each standing for many tables' phones
     # (a real phone is one address): the per-address limits are lifted for the run.
@@ -493,6 +542,12 @@ def run(
             )
             yield f"{mode}: twice that hall, past capacity:"
             yield from _report(_hall(stack, mode, held.tables * 2, seconds), ceiling)
+            for fault in faults if mode == "stream" else []:
+                hall = _hall(stack, mode, held.tables, seconds, fault)
+                yield f"{mode}: that hall again, with a fault in its middle: {hall.fault}"
+                yield from _report(hall, ceiling)
+                verdict = "yes" if hall.recovered else "NO"
+                yield f"  every save stored once and seen by every phone after it: {verdict}"
 
 
 def _report(hall: Hall, ceiling: Ceiling) -> Iterator[str]:

@@ -20,6 +20,12 @@ def test_a_mode_that_is_not_streams_or_polling_is_refused():
         call_command("bench_load", "--modes", "stream,push")
 
 
+@pytest.mark.parametrize("fault", [["--kill-stream-worker"], ["--restart-postgres", "true"]])
+def test_a_fault_without_streams_is_refused(fault):
+    with pytest.raises(CommandError, match="faults are done to a hall on streams"):
+        call_command("bench_load", "--modes", "poll", *fault)
+
+
 @pytest.mark.parametrize(
     ("answer", "again"),
     [
@@ -34,3 +40,15 @@ def test_a_mode_that_is_not_streams_or_polling_is_refused():
 )
 def test_the_simulated_phones_send_a_hand_again_when_the_page_would(answer, again):
     assert load._retryable(answer) is again
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        b"HTTP/1.1 503 Service Unavailable\r\nRetry-After: 5\r\n\r\nBusy",  # as Django sends it
+        b"HTTP/1.1 503 Service Unavailable\r\nretry-after: 5\r\n\r\nBusy",  # uvicorn's, lower case
+    ],
+)
+def test_the_simulated_phones_wait_as_long_as_a_shed_answer_asks(answer):
+    assert 5 <= load._retry_after(answer) <= 7.5
+    assert load._retry_after(answer.replace(b"503 Service Unavailable", b"200 OK")) == 0

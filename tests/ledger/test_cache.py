@@ -60,7 +60,7 @@ def test_a_count_goes_up_from_where_it_is_and_a_missing_one_is_an_error(db):
     assert [cache.incr("count") for _ in range(3)] == [1, 2, 3]
     assert cache.incr("count", 10) == 13
     with pytest.raises(ValueError, match="not found"):
-        cache.incr("no such count")
+        cache.incr("no-such-count")
     _expire_all()
     with pytest.raises(ValueError, match="not found"):
         cache.incr("count")  # its window has passed
@@ -69,7 +69,7 @@ def test_a_count_goes_up_from_where_it_is_and_a_missing_one_is_an_error(db):
 def test_rows_past_max_entries_are_culled_within_a_hundred_writes(db, monkeypatch):
     monkeypatch.setattr(cache, "_max_entries", 50)
     for n in range(database_cache.CULL_CHECK_EVERY * 2):
-        cache.set(f"row {n}", n, 60)
+        cache.set(f"row-{n}", n, 60)
 
     with connection.cursor() as cursor:
         cursor.execute("SELECT COUNT(*) FROM ledger_cache")
