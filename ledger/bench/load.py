@@ -48,7 +48,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from urllib.parse import urlencode
 
 import psycopg
@@ -460,8 +460,8 @@ def _hall(stack: Stack, mode: str, count: int, seconds: float, fault: Fault | No
             [tokens],
         ).fetchone()
     duplicates = sum(n - 1 for n in results.saved.values() if n > 1)
-    hall = Hall(mode, count, seconds, results, cpu, stored[0] if stored else 0, duplicates)
-    return replace(hall, fault="; ".join(done))
+    stored_count = stored[0] if stored else 0
+    return Hall(mode, count, seconds, results, cpu, stored_count, duplicates, "; ".join(done))
 
 
 def kill_a_stream_worker(stack: Stack) -> str:

@@ -364,7 +364,7 @@ def _stored_meanwhile(session: TableSession, number: int, key: str, request_hash
     or another phone's save of the same hand."""
     if replay := _replay(session, key, request_hash):
         return replay
-    raise HandAlreadyRecorded(session.hands.get(number=number))
+    raise HandAlreadyRecorded(session.hands.get(number=number)) from None
 
 
 def _refuse_out_of_order(last: int, number: int) -> None:
