@@ -16,6 +16,11 @@ def _plain_static_storage(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+    # WhiteNoise would walk staticfiles/ each time a test client starts, while a test of the
+    # production stack in another worker runs collectstatic there, which deletes and writes
+    # its hashed files again: a file listed and gone fails the walk. Looked up per request, no
+    # walk is made.
+    settings.WHITENOISE_AUTOREFRESH = True
 
 
 @pytest.fixture(autouse=True)
