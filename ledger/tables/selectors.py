@@ -317,6 +317,17 @@ def after_record(session: TableSession, hand: Hand, played: HandResult) -> Score
     )
 
 
+def after_taken(session: TableSession, hand: Hand) -> ScoreSheet:
+    """The table as the next hand's form needs it, once a save found that another phone
+    stored its hand, ``hand``, and no hand after it: from that hand alone, scored on its own
+    as it records who led and which way, with no further read (like ``after_record``). A hand
+    that cannot tell (voided, or at a table scored whole) is answered from ``glance``."""
+    data = hand.named
+    if hand.voided or session.scored_whole or {"first", "direction"} - data.keys():
+        return glance(session)
+    return after_record(session, hand, tally.score_table(session, [data]).hands[0])
+
+
 def revision(token: str) -> int | None:
     """The session's revision: one indexed read, for the live poll.
 

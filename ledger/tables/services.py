@@ -35,11 +35,13 @@ from scoring.options import ENDS
 
 
 class HandAlreadyRecorded(Exception):
-    """Another phone saved this hand first; ``hand`` is what it saved."""
+    """Another phone saved this hand first; ``hand`` is what it saved. ``last``: no hand after
+    it was stored when it was found."""
 
-    def __init__(self, hand: Hand) -> None:
+    def __init__(self, hand: Hand, *, last: bool = False) -> None:
         super().__init__(f"hand {hand.number} is already recorded")
         self.hand = hand
+        self.last = last
 
 
 class KeyReused(Exception):
@@ -284,14 +286,14 @@ def _stored_before(
     """What was stored before this submission: the submission itself (``key``), or hand
     ``number`` from another phone (HandAlreadyRecorded), in one read and without the table's
     lock. A hand keeps its number once stored, so when a table's phones all press save, all
-    but the first are answered here, at once. Returns None when neither is stored."""
-    found = list(
-        session.hands.filter(Q(number=number) | Q(idempotency_key=key) if key else Q(number=number))
-    )
+    but the first are answered here, at once. The same read says whether the next hand is
+    stored too. Returns None when neither is stored."""
+    wanted = Q(number__in=(number, number + 1))
+    found = list(session.hands.filter(wanted | Q(idempotency_key=key) if key else wanted))
     if mine := next((hand for hand in found if key and hand.idempotency_key == key), None):
         return _replayed(session, mine, request_hash)
-    if found:
-        raise HandAlreadyRecorded(found[0])
+    if taken := next((hand for hand in found if hand.number == number), None):
+        raise HandAlreadyRecorded(taken, last=all(hand.number <= number for hand in found))
     return None
 
 

@@ -227,7 +227,7 @@ def hand_save(request: HtmxRequest, token: str) -> HttpResponse:
     except ScoringError as error:
         form.add_scoring_error(error)
     except (services.HandAlreadyRecorded, services.KeyReused) as taken:
-        return _hand_form(request, session, form, data, taken=taken.hand)
+        return _hand_form(request, session, form, data, taken=taken)
     except services.TableLocked:
         return _locked(request)
     else:
@@ -249,15 +249,21 @@ def _hand_form(
     form: HandForm,
     data: dict[str, Any] | None,
     *,
-    taken: Any = None,
+    taken: services.HandAlreadyRecorded | services.KeyReused | None = None,
     preview: bool = False,
 ) -> HttpResponse:
     """The form again, as posted: with every problem the engine finds in what was entered
     (also with fields left empty), the preview asked for, or the hand another phone took.
-    Checking what was entered reads every hand; the hand taken is shown from the table as its
-    page shows it (``glance``), at a cost that does not grow with the hands played: when a
-    table's phones all press save, all but the first are answered this way."""
-    sheet = selectors.glance(session) if taken is not None else selectors.scored(session)
+    Checking what was entered reads every hand; the next hand after the one taken is worked
+    out from that hand alone where it is the last (``after_taken``), else from the table as
+    its page shows it (``glance``), at a cost that does not grow with the hands played: when
+    a table's phones all press save, all but the first are answered this way."""
+    if isinstance(taken, services.HandAlreadyRecorded) and taken.last:
+        sheet = selectors.after_taken(session, taken.hand)
+    elif taken is not None:
+        sheet = selectors.glance(session)
+    else:
+        sheet = selectors.scored(session)
     extra: dict[str, Any] = {}
     if data is not None and taken is None:
         try:
@@ -268,7 +274,7 @@ def _hand_form(
             form.add_scoring_error(error)
     post: QueryDict = request.POST
     if taken is not None:
-        extra["taken"] = taken
+        extra["taken"] = taken.hand
         # Kept as the next hand: who leads it and which way are the next hand's, not the
         # ones this phone showed for the hand another phone saved.
         post = post.copy()
