@@ -325,7 +325,8 @@ def hand_record(
                 last=Max("number"), taken=Count("pk", filter=Q(number=number))
             )
             if seen["taken"]:
-                return _stored_meanwhile(session, number, key, request_hash)
+                last = seen["last"] == number
+                return _stored_meanwhile(session, number, key, request_hash, last=last)
             _refuse_out_of_order(seen["last"] or 0, number)
             if number > settings.MOST_HANDS_PER_TABLE:
                 raise scoring.ScoringError(
@@ -361,12 +362,14 @@ def hand_record(
     return Recorded(hand, played)
 
 
-def _stored_meanwhile(session: TableSession, number: int, key: str, request_hash: str) -> Recorded:
+def _stored_meanwhile(
+    session: TableSession, number: int, key: str, request_hash: str, *, last: bool = False
+) -> Recorded:
     """Hand ``number`` was stored since this save looked: a retry of this very submission,
-    or another phone's save of the same hand."""
+    or another phone's save of the same hand (``last``: no hand after it is stored)."""
     if replay := _replay(session, key, request_hash):
         return replay
-    raise HandAlreadyRecorded(session.hands.get(number=number)) from None
+    raise HandAlreadyRecorded(session.hands.get(number=number), last=last) from None
 
 
 def _refuse_out_of_order(last: int, number: int) -> None:

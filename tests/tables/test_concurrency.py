@@ -52,6 +52,9 @@ def test_fifty_phones_saving_the_same_hand_store_exactly_one():
     assert (len(stored), len(told), errors) == (1, PHONES - 1, [])
     assert Hand.objects.count() == 1 and HandChange.objects.count() == 1
     assert {o.hand.pk for o in told} == {stored[0].hand.pk}  # each was shown the stored hand
+    # ...as the table's last, whether found before the table's lock or under it: each is
+    # answered from it alone (selectors.after_taken)
+    assert all(o.last for o in told)
 
 
 @pytest.mark.django_db(transaction=True)

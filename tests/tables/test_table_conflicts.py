@@ -6,8 +6,9 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from ledger.bench.documents import richest_document
 from ledger.models import Hand, HandChange
-from ledger.tables import services
+from ledger.tables import selectors, services
 from tests.tables.conftest import form_post, plain_hand
 
 API = "/api/v1"
@@ -45,6 +46,64 @@ def test_a_second_phones_entry_is_kept_with_the_next_hands_leader_and_direction(
     assert saved.status_code == 302
     third = Hand.objects.get(number=3).named
     assert (third["first"], third["direction"]) == view_next
+
+
+def test_a_hand_taken_gives_the_next_hand_the_table_page_gives(db):
+    """When a table's phones all press save, all but the first are answered from the hand
+    stored, scored on its own, and no read of the latest hands: after every hand of a session
+    with passes, tails, redeals and blocked hands, that answer's next hand (number, leader,
+    way) is the one the table page shows."""
+    document = richest_document(40)
+    session = services.session_create(
+        game=document["game"],
+        options=document["options"],
+        seating=document["seating"],
+        first=document["first"],
+    )
+    for number, data in enumerate(document["hands"], start=1):
+        services.hand_record(session=session, number=number, data=data)
+        with pytest.raises(services.HandAlreadyRecorded) as taken:
+            services.hand_record(session=session, number=number, data=data)
+        assert taken.value.last
+        session.refresh_from_db()
+        answered = selectors.after_taken(session, taken.value.hand)
+        shown = selectors.glance(session)
+        assert (answered.next_number, answered.next_first, answered.next_direction) == (
+            shown.next_number,
+            shown.next_first,
+            shown.next_direction,
+        ), f"after hand {number}"
+
+
+def test_a_taken_hand_with_a_later_one_stored_or_voided_is_answered_from_the_table(
+    client, ce_deng
+):
+    """The hand alone cannot say what comes next when a later hand is stored, or when it
+    counts for nothing (voided): the answer is then the table's, as its page shows it."""
+    url = reverse("table", args=[ce_deng.token])
+    services.hand_record(session=ce_deng, number=1, data=plain_hand())
+    services.hand_record(session=ce_deng, number=2, data=plain_hand(first="Dominic"))
+    with pytest.raises(services.HandAlreadyRecorded) as taken:
+        services.hand_record(session=ce_deng, number=1, data=plain_hand())
+    assert not taken.value.last
+
+    stale = client.post(url, form_post(1, pips_0="4"))
+    assert stale.status_code == 409
+    assert 'name="number" value="3"' in stale.content.decode()
+
+    services.hand_void(session=ce_deng, number=2, version=1)
+    voided = client.post(url, form_post(2, first="Dominic", pips_0="4"))
+    assert voided.status_code == 409
+    assert 'name="number" value="3"' in voided.content.decode()
+    assert _next(client, url) == _shown_next(voided.content.decode())
+
+
+def _shown_next(page):
+    import re
+
+    leader = re.search(r'<option value="([^"]+)" selected>', page)[1]
+    way = re.search(r'name="direction" value="(\w+)" checked', page)[1]
+    return leader, way
 
 
 def _next(client, url):
