@@ -75,9 +75,7 @@ def test_a_hand_taken_gives_the_next_hand_the_table_page_gives(db):
         ), f"after hand {number}"
 
 
-def test_a_taken_hand_with_a_later_one_stored_or_voided_is_answered_from_the_table(
-    client, ce_deng
-):
+def test_a_taken_hand_with_a_later_one_stored_or_voided_is_answered_from_the_table(client, ce_deng):
     """The hand alone cannot say what comes next when a later hand is stored, or when it
     counts for nothing (voided): the answer is then the table's, as its page shows it."""
     url = reverse("table", args=[ce_deng.token])
