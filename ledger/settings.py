@@ -195,6 +195,8 @@ LOGGING = {
     "formatters": {
         "plain": {"format": "{asctime} {levelname} {name} {process}: {message}", "style": "{"}
     },
+    # Past capacity, each shed poll's 503 is counted, not logged (ledger.web.shedding).
+    "filters": {"not_shed": {"()": "ledger.web.shedding.NotShed"}},
     "handlers": {
         "stderr": {
             "class": "logging.StreamHandler",
@@ -203,7 +205,10 @@ LOGGING = {
         }
     },
     "root": {"handlers": ["stderr"], "level": LOG_LEVEL},
-    "loggers": {"django": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False}},
+    "loggers": {
+        "django": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
+        "django.request": {"filters": ["not_shed"]},
+    },
 }
 
 ROOT_URLCONF = "ledger.urls"

@@ -14,7 +14,6 @@ from __future__ import annotations
 import functools
 import math
 import re
-import time
 from collections.abc import Callable
 
 from django.conf import settings
@@ -25,6 +24,7 @@ from django.utils.translation import gettext as _
 
 from ledger.tables import selectors
 from ledger.web import limits
+from ledger.web.shedding import busy, shed
 from ledger.web.views import error_object
 
 GUESS_WINDOW = 600  # seconds
@@ -144,31 +144,6 @@ class GuessLimitMiddleware:
 
 
 LIVE_POLL = re.compile(r"/t/([\w-]{1,32})/live/")
-SHED_RETRY_AFTER = 5  # seconds a shed poll is asked to wait; the page adds up to half again
-
-
-def waited(request: HttpRequest) -> float:
-    """Seconds since the proxy took the request (nginx's ``X-Request-Start: t=<seconds>``), or
-    0 without the header."""
-    stamp = request.headers.get("X-Request-Start", "").removeprefix("t=")
-    try:
-        return max(0.0, time.time() - float(stamp))
-    except ValueError:
-        return 0.0
-
-
-def shed(request: HttpRequest) -> bool:
-    """Past capacity, a poll that waited longer than ``settings.SHED_POLLS_AFTER_MS`` for a
-    worker gives way: the phones ask again later, and the saves waiting behind it come sooner."""
-    most = settings.SHED_POLLS_AFTER_MS / 1000
-    return most > 0 and waited(request) > most
-
-
-def busy() -> HttpResponse:
-    """The answer to what is shed: ask again after SHED_RETRY_AFTER seconds."""
-    response = HttpResponse("Busy", status=503, content_type="text/plain; charset=utf-8")
-    response["Retry-After"] = str(SHED_RETRY_AFTER)
-    return response
 
 
 class LivePollMiddleware:
@@ -188,7 +163,7 @@ class LivePollMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         match = LIVE_POLL.fullmatch(request.path_info)
         if match and request.method == "GET" and shed(request):
-            return busy()
+            return busy(request)
         if match and request.method == "GET":
             revision = selectors.revision(match[1])
             if (

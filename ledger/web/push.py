@@ -66,7 +66,8 @@ from ledger.groups import selectors as groups_selectors
 from ledger.models import Round, TableSession
 from ledger.tables import selectors
 from ledger.web import limits
-from ledger.web.middleware import GuessLimitMiddleware, busy, shed
+from ledger.web.middleware import GuessLimitMiddleware
+from ledger.web.shedding import busy, shed
 
 log = logging.getLogger(__name__)
 
@@ -345,7 +346,7 @@ def _open(scope: Scope, kind: str, token: str) -> Opened | HttpResponse:
     waited too long to be taken, as for a poll) 503 with Retry-After, and the page polls."""
     request = ASGIRequest(scope, io.BytesIO())
     if shed(request):
-        return busy()
+        return busy(request)
     close_old_connections()  # this thread's connection, if it is too old or broken
     found: list[Opened] = []
 

@@ -4,14 +4,17 @@ answered 503 with Retry-After at once, without reading anything; a hand save nev
 
 from __future__ import annotations
 
+import logging
 import time
 
 import pytest
 from django.db import connection
+from django.test import RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from ledger.models import Hand
+from ledger.web import shedding
 from tests.tables.conftest import form_post
 
 
@@ -45,3 +48,38 @@ def test_a_stamp_that_is_not_a_time_sheds_nothing(client, ce_deng, stamp):
 def test_a_save_that_waited_as_long_is_stored(client, ce_deng):
     saved = client.post(reverse("hand_save", args=[ce_deng.token]), form_post(1), **stamped(2.0))
     assert saved.status_code == 302 and Hand.objects.count() == 1
+
+
+def test_sheds_are_counted_in_the_log_not_logged_as_errors_one_by_one(client, ce_deng, caplog):
+    """Past capacity, thousands of polls a minute are shed: Django would log each 503 as an
+    error, burying the real ones. The process says how many it shed, once a minute at most."""
+    shedding.shedding = shedding.Shedding()  # as a process that has shed nothing yet
+    url = reverse("live", args=[ce_deng.token]) + f"?rev={ce_deng.revision}"
+    with caplog.at_level(logging.INFO):
+        for _ in range(3):
+            assert client.get(url, **stamped(2.0)).status_code == 503
+        assert client.get(reverse("live", args=["no-such-table"])).status_code == 404
+
+    said = [(r.name, r.levelname, r.getMessage()) for r in caplog.records]
+    assert not [line for line in said if line[1] == "ERROR"]
+    counted = [line for line in said if line[0] == "ledger.web.shedding"]
+    assert counted == [
+        (
+            "ledger.web.shedding",
+            "WARNING",
+            "Past capacity: 1 live fetches or stream openings shed (503, Retry-After) since "
+            "the last line like this one",
+        )
+    ]  # the first at once; the next two wait for the minute to pass
+    assert ("django.request", "WARNING", "Not Found: /t/no-such-table/live/") in said
+
+
+def test_a_server_error_is_still_logged_as_one(caplog):
+    """Only a shed answer is left out of Django's log: any other 503 is an error still."""
+    record = logging.LogRecord(
+        "django.request", logging.ERROR, "", 0, "Service Unavailable", (), None
+    )
+    record.request = RequestFactory().get("/t/x/live/")
+    assert shedding.NotShed().filter(record)
+    shedding.busy(record.request)
+    assert not shedding.NotShed().filter(record)
