@@ -47,6 +47,9 @@ class Event(models.Model):
     # The organiser's changes that can still be undone, latest last (events.services.event_undo):
     # a round seated, a swap, a drop. Emptied when a round begins.
     undo = models.JSONField(default=list, blank=True, editable=False)
+    # Rises with each of the organiser's changes (events.services): its pages' mark has it, so
+    # a page holding the event's stream shows a round seated or begun, a swap, a drop.
+    revision = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-created"]

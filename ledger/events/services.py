@@ -14,6 +14,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -32,6 +33,7 @@ from ledger.models import (
     default_tie_breakers,
 )
 from ledger.tables import services as table_services
+from ledger.web import push
 from scoring import names
 
 MAX_ROUNDS = 50
@@ -109,6 +111,9 @@ def entry_add(*, event: Event, name: str, organiser: bool) -> Entry:
                 raise Refused(message.format(name=entry.player.name))
             entry.active = True
             entry.save(update_fields=["active"])
+            _changed(event)
+        elif created:
+            _changed(event)
     return entry
 
 
@@ -143,6 +148,8 @@ def group_register(*, event: Event, group: Group) -> GroupRegistered:
             player = Player.for_name(name, event=event)
             created = Entry.objects.get_or_create(event=event, player=player)[1]
             (added if created else already).append(player.name)
+        if added:
+            _changed(event)
     return GroupRegistered(tuple(added), tuple(already))
 
 
@@ -162,6 +169,7 @@ def entry_drop(*, event: Event, name: str) -> None:
         entry.active = False
         entry.save(update_fields=["active"])
         _push(event, {"kind": "drop", "entry": entry.pk, "name": entry.player.name})
+        _changed(event)
 
 
 def seat_refusal(event: Event, rounds: list[Round]) -> Exception | None:
@@ -214,6 +222,7 @@ def round_seat(*, event: Event) -> Round:
                 table_number=table_number,
             )
         _push(event, {"kind": "seat", "round": number})
+        _changed(event)
     return this_round
 
 
@@ -286,6 +295,7 @@ def round_swap(*, round: Round, first: str, second: str) -> None:
             },
         )
         _reseat(changed, current)
+        _changed(event)
 
 
 def _reseat(changed: list[Seat], round: Round) -> None:
@@ -318,6 +328,7 @@ def round_begin(*, round: Round) -> Round:
             TableSession.objects.filter(round=current).update(ends_at=current.ends)
             event.undo = []
             event.save(update_fields=["undo"])
+            _changed(event)
     return current
 
 
@@ -343,6 +354,7 @@ def event_undo(*, event: Event, steps: int | None = None) -> dict[str, Any]:
             _undo_seating(event, step)
         event.undo = event.undo[:-1]
         event.save(update_fields=["undo"])
+        _changed(event)
     return dict(step)
 
 
@@ -368,6 +380,13 @@ def _undo_seating(event: Event, step: dict[str, Any]) -> None:
     current.byes = step["byes"]
     current.save(update_fields=["byes"])
     _reseat(seats, current)
+
+
+def _changed(event: Event) -> None:
+    """The organiser changed what the event's pages show: its revision rises (their mark has
+    it), and the pages holding its stream hear of it when the transaction commits."""
+    Event.objects.filter(pk=event.pk).update(revision=F("revision") + 1)
+    push.announce_event(event.pk)
 
 
 def _locked(pk: int) -> Event:

@@ -41,6 +41,69 @@ def test_a_change_at_any_of_its_tables_changes_the_events_mark(playing):
     assert selectors.mark(playing) == after  # read, not counted: the same until a change
 
 
+def _seat_next(event: Event) -> None:
+    services.round_seat(event=event)
+
+
+def _swap(event: Event) -> None:
+    seated = services.round_seat(event=event)
+    tables = list(seated.tables.order_by("table_number"))
+    services.round_swap(round=seated, first=tables[0].seating[0], second=tables[1].seating[0])
+
+
+def _undo_a_drop(event: Event) -> None:
+    services.entry_drop(event=event, name=first_table(event).seating[0])
+    services.event_undo(event=event)
+
+
+ORGANISER_CHANGES = {
+    "a player drops out": lambda event: services.entry_drop(
+        event=event, name=first_table(event).seating[0]
+    ),
+    "a player joins": lambda event: services.entry_add(event=event, name="Zoe", organiser=True),
+    "the next round is seated": _seat_next,
+    "two players swap places": _swap,
+    "a change undone": _undo_a_drop,
+}
+
+
+@pytest.mark.parametrize("change", ORGANISER_CHANGES.values(), ids=ORGANISER_CHANGES.keys())
+def test_an_organisers_change_changes_the_events_mark_as_a_table_does(client, playing, change):
+    """What the organiser changes shows on every page of the event, as a save does: the mark
+    has the event's own revision, which each of the organiser's changes raises, and the page's
+    stream hears of it (on PostgreSQL: tests/faults/test_streams.py)."""
+    before = selectors.mark(playing)
+    change(playing)
+    after = selectors.mark(playing)
+
+    assert before != after
+    stale = client.get(f"/e/{playing.read_token}/projector/", {"v": before, "page": 1}, **HTMX)
+    assert stale.status_code == 200
+    assert shown_mark(stale.content.decode()) == after
+
+
+def test_a_round_begun_changes_the_events_mark(playing):
+    """Its clock starts: the projector shows the time left."""
+    seated = services.round_seat(event=playing)
+    before = selectors.mark(playing)
+    services.round_begin(round=seated)
+    assert selectors.mark(playing) != before
+
+
+def test_nothing_changed_leaves_the_mark_as_it_was(playing):
+    """A player registered again, a swap at one table: nothing to show, nothing sent."""
+    before = selectors.mark(playing)
+    table = first_table(playing)
+    services.entry_add(event=playing, name=table.seating[0], organiser=True)
+    services.round_seat(event=playing)
+    seated = playing.round_set.order_by("number").last()
+    after_seating = selectors.mark(playing)
+    one = seated.tables.order_by("table_number").first()
+    services.round_swap(round=seated, first=one.seating[0], second=one.seating[1])
+
+    assert before != after_seating == selectors.mark(playing)
+
+
 PAGES = {"standings": "/e/{read}/", "projector": "/e/{read}/projector/", "organiser": "/o/{token}/"}
 
 

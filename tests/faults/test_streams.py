@@ -111,6 +111,27 @@ def test_a_save_at_an_events_or_groups_table_reaches_their_pages_on_another_serv
                 quiet.next(timeout=0.5)  # the other's page: not its table
 
 
+DROP = """
+from ledger.events import services
+from ledger.models import Event
+event = Event.objects.get(read_token=%r)
+services.entry_drop(event=event, name=%r)
+"""
+
+
+def test_an_organisers_change_reaches_the_events_pages_with_no_table_changed(stack):
+    """A player dropped (or a round seated or begun) changes no table's revision: the event's
+    own NOTIFY reaches its pages' streams all the same."""
+    read, _, _, seating = an_event(stack)
+    with Stream(f"{stack.streams[1]}/e/{read}/stream/") as page:
+        first = page.next(timeout=5)[1]
+        stack.manage("shell", "-c", DROP % (read, seating[0]))
+        done = time.monotonic()
+        came, number = page.next(timeout=5)
+    assert number > first
+    assert came - done < 1.0, f"{came - done:.2f} s after the drop"
+
+
 def test_an_events_stream_sends_nothing_for_a_change_rolled_back(stack):
     read, _, table, seating = an_event(stack)
     with Stream(f"{stack.streams[0]}/e/{read}/stream/") as page:
