@@ -1,5 +1,6 @@
 """An event's and a group's pages follow their streams (issue 21, item 5): the projector's board,
-the standings and the organiser's tables show a save at one of the event's tables, and the
+the standings and the organiser's tables show a save at one of the event's tables (the
+projector, the next round seated too), and the
 group's page a save at one of its tables, within about a second, while what the organiser is
 typing stays as it is. Served as tests/browser/test_push.py serves its phones (``make run``'s
 server, or in the PostgreSQL pass the production stack's ASGI server): the tests' sync live
@@ -55,6 +56,32 @@ def test_the_projector_and_the_standings_show_a_save_within_a_second(server, new
     assert changed_after_save(standings, "#standings", server.base, table, seating, 2) < SOON
     expect(standings.locator("#standings tbody tr").first).to_contain_text("2")
     shot(standings, "after-two-hands")
+
+
+SEAT_NEXT_ROUND = """
+from ledger.events import services
+from ledger.models import Event
+services.round_seat(event=Event.objects.get(read_token=%r))
+"""
+
+
+def test_the_projector_shows_the_next_round_seated_with_no_hand_saved(server, new_context, shot):
+    """The organiser seats the next round: the players find their new seats on the projector at
+    once, though no table's hand has changed (the event's own revision, ledger.events.services)."""
+    read, _, _, _ = an_event(server)
+    projector = new_context().new_page()
+    following(projector, f"/e/{read}/projector/")
+    expect(projector.locator("#board h1")).to_contain_text("Round 1")
+
+    server.manage("shell", "-c", SEAT_NEXT_ROUND % read)
+    seated = time.monotonic()
+    projector.wait_for_function(
+        "() => document.querySelector('#board h1')?.innerText.includes('Round 2')",
+        timeout=10_000,
+    )
+    assert time.monotonic() - seated < SOON
+    expect(projector.locator("#seating")).to_be_visible()  # who sits where in round 2
+    shot(projector, "next-round-seated")
 
 
 def test_the_organisers_tables_follow_a_save_and_what_they_type_stays(server, new_context, shot):
