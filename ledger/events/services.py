@@ -386,7 +386,7 @@ def _changed(event: Event) -> None:
     """The organiser changed what the event's pages show: its revision rises (their mark has
     it), and the pages holding its stream hear of it when the transaction commits."""
     Event.objects.filter(pk=event.pk).update(revision=F("revision") + 1)
-    push.announce_event(event.pk)
+    push.announce_around(event=event.pk)
 
 
 def _locked(pk: int) -> Event:

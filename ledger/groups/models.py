@@ -21,6 +21,9 @@ class Group(models.Model):
         max_length=32, unique=True, default=new_token, editable=False
     )
     created = models.DateTimeField(auto_now_add=True)
+    # Rises with each change to it that is not a table's (groups.services: a payment recorded
+    # or voided): its page's mark has it, so the page shows them by push.
+    revision = models.PositiveIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-created"]

@@ -13,6 +13,7 @@ from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -20,6 +21,7 @@ import scoring
 from ledger.groups.models import Group, Payment
 from ledger.tables import services as table_services
 from ledger.tables.models import Player, TableSession
+from ledger.web import push
 from scoring import names
 from scoring.options import AMOUNT
 
@@ -133,6 +135,7 @@ def payment_record(
                 idempotency_key=idempotency_key,
                 request_hash=request_hash if idempotency_key else "",
             )
+            _changed(group.pk)
     except IntegrityError:  # another phone's retry of the same payment committed first
         if replay := _replay(group, idempotency_key, request_hash):
             return replay
@@ -193,4 +196,13 @@ def payment_void(*, payment: Payment) -> Payment:
             raise Refused(_("This payment was already voided."))
         current.voided = timezone.now()
         current.save(update_fields=["voided"])
+        _changed(current.group_id)
     return current
+
+
+def _changed(group: int) -> None:
+    """The group's page shows something new that no table's revision carries (a payment): its
+    revision rises (the page's mark has it), and the pages holding its stream hear of it when
+    the transaction commits."""
+    Group.objects.filter(pk=group).update(revision=F("revision") + 1)
+    push.announce_around(group=group)

@@ -17,7 +17,7 @@ from django.db.models import Count, Sum
 from django.utils.translation import gettext as _
 
 import scoring
-from ledger.models import Event, Hand, HandChange, Player, Result, TableSession
+from ledger.models import Event, Group, Hand, HandChange, Player, Result, TableSession
 from ledger.tables import clock, stored, tally
 from ledger.web.limits import NoSuchLink
 from scoring import GAMES, HandResult, SessionResult
@@ -366,10 +366,10 @@ MarkedBy = Literal["round__event", "group"]
 def marks(by: MarkedBy, pks: Iterable[int]) -> dict[int, str]:
     """For each event (``by="round__event"``) or group (``by="group"``) in ``pks``, a mark that
     changes whenever one of its tables does: how many tables it has and the sum of their
-    revisions (every change raises a table's revision: services.table_changed); an event's
-    also has its own revision, which its organiser's changes raise (events.services). One
-    read (an event's: two), stored nowhere. Live pages show it and fetch their live parts only
-    when it is not the one they show; on SQLite the streams compare it (ledger.web.push)."""
+    revisions (every change raises a table's revision: services.table_changed), and its own
+    revision, which its other changes raise (an organiser's, a payment: events.services,
+    groups.services). Two reads, stored nowhere. Live pages show it and fetch their live parts
+    only when it is not the one they show; on SQLite the streams compare it (ledger.web.push)."""
     pks = list(pks)
     rows = (
         TableSession.objects.filter(**{f"{by}__in": pks})
@@ -379,10 +379,12 @@ def marks(by: MarkedBy, pks: Iterable[int]) -> dict[int, str]:
         .values_list(by, "tables", "revisions")
     )
     found = {pk: f"{tables}.{revisions}" for pk, tables, revisions in rows}
-    if by == "round__event":  # and the organiser's changes: a round begun, a drop (its revision)
-        own = dict(Event.objects.filter(pk__in=pks).values_list("pk", "revision"))
-        return {pk: f"{found.get(pk, NO_TABLES)}.{own.get(pk, 0)}" for pk in pks}
-    return {pk: found.get(pk, NO_TABLES) for pk in pks}
+    # and its own changes: a round begun, a player dropped, a payment (its revision)
+    own = dict(_OWNERS[by].objects.filter(pk__in=pks).values_list("pk", "revision"))
+    return {pk: f"{found.get(pk, NO_TABLES)}.{own.get(pk, 0)}" for pk in pks}
+
+
+_OWNERS: dict[MarkedBy, type[Event] | type[Group]] = {"round__event": Event, "group": Group}
 
 
 def preview(sheet: ScoreSheet, data: dict[str, Any]) -> HandResult:

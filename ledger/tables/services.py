@@ -118,6 +118,8 @@ def session_create(
         empty = tally.Tally.empty(session.seating)  # seated names, as stored
         session.tally = tally.stored(session, empty, session.revision)
         session.save(update_fields=["leader", "tally"])
+        if group is not None:  # its page lists it (an event's round is announced whole)
+            push.announce(session.pk, session.revision)
     return session
 
 

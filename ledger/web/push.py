@@ -20,8 +20,8 @@ and again every ``HEARTBEAT`` seconds so that the page knows its stream is alive
 does not close an idle one). The page fetches the table's live part when the revision is not
 the one it shows (ledger/static/ledger/ledger.js); that part is rendered once per revision.
 
-An event's or group's stream says only that one of its tables changed (or, for an event, that
-its organiser changed it: ``announce_event``): its number is this
+An event's or group's stream says only that one of its tables changed, or that it changed
+itself (an organiser's change, a payment: ``announce_around``): its number is this
 process's count of the changes heard while it has streams open for it, and rises by one for
 each (a sum of its tables' revisions, worked out in the saving transaction, would not do: two
 tables saved at once would both announce the same sum). Its page fetches its live parts when
@@ -99,12 +99,12 @@ def announce(table: int, revision: int) -> None:
             cursor.execute(_ANNOUNCE, [CHANNEL, revision, table])
 
 
-def announce_event(event: int) -> None:
-    """Tell every server process that ``event`` changed (its organiser's change, which no
-    table's revision carries), when the transaction this runs in commits."""
+def announce_around(*, event: int = 0, group: int = 0) -> None:
+    """Tell every server process that ``event`` or ``group`` changed, though none of its
+    tables did (an organiser's change, a payment), when the transaction this runs in commits."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"0 0 {event} 0"])
+            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"0 0 {event} {group}"])
 
 
 class Watch:
@@ -181,8 +181,8 @@ class Hub:
 
     def hear(self, payload: str) -> None:
         """A NOTIFY's payload: "table revision event group", 0 for none (just "table revision"
-        from a server of before events' and groups' streams; "0 0 event 0" for an organiser's
-        change to an event, which no table's revision carries)."""
+        from a server of before events' and groups' streams; "0 0 event group" for a change to
+        an event or group that no table's revision carries)."""
         table, revision, *around = (int(part) for part in payload.split())
         self.publish([(table, revision)])
         self.touch(key for key in zip(("event", "group"), around, strict=False) if key[1])

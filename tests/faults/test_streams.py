@@ -132,6 +132,32 @@ def test_an_organisers_change_reaches_the_events_pages_with_no_table_changed(sta
     assert came - done < 1.0, f"{came - done:.2f} s after the drop"
 
 
+PAY = """
+from ledger.groups import services
+from ledger.models import Group
+group = Group.objects.get(token=%r)
+services.payment_record(group=group, payer=%r, payee=%r, amount="5")
+"""
+
+
+def test_a_payment_and_a_new_table_reach_the_groups_page_on_another_server(stack):
+    """Neither changes a table that the group's page had: the group's own NOTIFY, and the new
+    table's, reach its page's stream all the same."""
+    group, _, seating = a_group(stack)
+    with Stream(f"{stack.streams[1]}/g/{group}/stream/") as page:
+        first = page.next(timeout=5)[1]
+        stack.manage("shell", "-c", PAY % (group, seating[1], seating[0]))
+        paid = time.monotonic()
+        came, number = page.next(timeout=5)
+        assert number > first
+        assert came - paid < 1.0, f"{came - paid:.2f} s after the payment"
+        body = {"game": "jie-long", "seating": seating, "first": seating[0], "group": group}
+        api(stack.base, "sessions/", body)
+        started = time.monotonic()
+        came, _ = page.next(timeout=5)
+        assert came - started < 1.0, f"{came - started:.2f} s after the table was started"
+
+
 def test_an_events_stream_sends_nothing_for_a_change_rolled_back(stack):
     read, _, table, seating = an_event(stack)
     with Stream(f"{stack.streams[0]}/e/{read}/stream/") as page:

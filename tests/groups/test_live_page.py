@@ -40,6 +40,22 @@ def test_a_new_table_of_the_group_changes_its_mark(db):
     assert selectors.mark(group) != before
 
 
+def test_a_payment_recorded_or_voided_changes_its_mark_and_its_balances_by_push(client, db):
+    """A payment moves balances and changes no table: the group's own revision, which the
+    mark has, rises (and on PostgreSQL its stream hears it: tests/faults/test_streams.py)."""
+    group = services.group_create(name="Teahouse", game="jie-long", options={"stake": "0.50"})
+    played(group)
+    before = selectors.mark(group)
+    paid = services.payment_record(group=group, payer="Celine", payee="Anna", amount="5").payment
+    after_payment = selectors.mark(group)
+    shown = client.get(f"/g/{group.token}/", {"v": before}, **HTMX)
+    services.payment_void(payment=paid)
+
+    assert before != after_payment != selectors.mark(group)
+    assert shown.status_code == 200
+    assert shown_mark(shown.content.decode()) == after_payment
+
+
 def test_the_groups_live_parts_are_its_latest_tables_and_balances_with_nothing_to_type_in(
     client, db
 ):
