@@ -105,15 +105,15 @@ def entry_add(*, event: Event, name: str, organiser: bool) -> Entry:
     with transaction.atomic():
         player = Player.for_name(name, event=event)
         entry, created = Entry.objects.get_or_create(event=event, player=player)
-        if not created and not entry.active:
+        if not created and entry.active:
+            return entry  # registered already: nothing changes
+        if not created:
             if not organiser:
                 message = _("{name} has left this event: only its organiser can bring them back")
                 raise Refused(message.format(name=entry.player.name))
             entry.active = True
             entry.save(update_fields=["active"])
-            _changed(event)
-        elif created:
-            _changed(event)
+        _changed(event)
     return entry
 
 

@@ -20,6 +20,9 @@ from django.http import HttpRequest, HttpResponse
 log = logging.getLogger(__name__)
 
 SHED_RETRY_AFTER = 5  # seconds a shed poll is asked to wait; the page adds up to half again
+SHED_LOG_EVERY = 60.0  # seconds: the most often the log says how much a process shed
+# The mark is an attribute that HttpRequest does not declare, so it is set and read by name.
+_SHED = "shed"
 
 
 def waited(request: HttpRequest) -> float:
@@ -47,11 +50,6 @@ def busy(request: HttpRequest) -> HttpResponse:
     response = HttpResponse("Busy", status=503, content_type="text/plain; charset=utf-8")
     response["Retry-After"] = str(SHED_RETRY_AFTER)
     return response
-
-
-# The mark is an attribute that HttpRequest does not declare, so it is set and read by name.
-_SHED = "shed"
-SHED_LOG_EVERY = 60.0  # seconds: the most often the log says how much a process shed
 
 
 class Shedding:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
@@ -97,8 +99,7 @@ def test_a_taken_hand_with_a_later_one_stored_or_voided_is_answered_from_the_tab
 
 
 def _shown_next(page):
-    import re
-
+    """Who ``page``'s hand form says leads the next hand, and which way."""
     leader = re.search(r'<option value="([^"]+)" selected>', page)[1]
     way = re.search(r'name="direction" value="(\w+)" checked', page)[1]
     return leader, way
@@ -106,12 +107,7 @@ def _shown_next(page):
 
 def _next(client, url):
     """Who the table page says leads the next hand, and which way."""
-    import re
-
-    page = client.get(url).content.decode()
-    leader = re.search(r'<option value="([^"]+)" selected>', page)[1]
-    way = re.search(r'name="direction" value="(\w+)" checked', page)[1]
-    return leader, way
+    return _shown_next(client.get(url).content.decode())
 
 
 @pytest.mark.parametrize("number", ["0", "3", "-1", "2147483648", "99999999999999999999", "²"])
