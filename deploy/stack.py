@@ -150,40 +150,70 @@ def embedded_stack(*, port: int = 0) -> Iterator[Stack]:
             _stop([server])
 
 
+@dataclass(frozen=True)
+class Event:
+    """An event a stream sent: when it came, its id (the revision), its kind and its data."""
+
+    came: float
+    revision: int
+    kind: str
+    data: str
+
+
 class Stream:
-    """A table's stream read as a browser's EventSource reads it, on a thread of its own:
-    each revision sent, with when it came (``time.monotonic()``).
+    """A stream read as a browser's EventSource reads it, on a thread of its own: each event
+    sent, with when it came (``time.monotonic()``). A table's page's stream (``?rev=``) is sent
+    the live part itself (event ``live``, its HTML in ``data``) rather than a revision the
+    page does not show.
 
         with Stream(stack.streams[0] + f"/t/{token}/stream/") as stream:
             stream.next(timeout=1)
     """
 
-    def __init__(self, url: str, last_event_id: str = "") -> None:
+    def __init__(
+        self, url: str, last_event_id: str = "", headers: dict[str, str] | None = None
+    ) -> None:
         parts = urllib.parse.urlsplit(url)
-        headers = {"Accept": "text/event-stream"}
+        headers = {"Accept": "text/event-stream", **(headers or {})}
         if last_event_id:
             headers["Last-Event-ID"] = last_event_id
         connection = http.client.HTTPConnection(parts.netloc, timeout=60)
-        connection.request("GET", parts.path, headers=headers)
+        path = f"{parts.path}?{parts.query}" if parts.query else parts.path
+        connection.request("GET", path, headers=headers)
         self._socket = connection.sock  # to cut it: a read in progress holds the response
         self.response = connection.getresponse()
         if self.response.status != 200:
             raise OSError(f"{url} answered {self.response.status}")
-        self.revisions: queue.Queue[tuple[float, int]] = queue.Queue()
+        self.events: queue.Queue[Event] = queue.Queue()
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
 
     def _read(self) -> None:
+        fields: dict[str, list[str]] = {}
         try:
             for line in self.response:
-                if line.startswith(b"data: "):
-                    self.revisions.put((time.monotonic(), int(line[6:])))
+                text = line.decode().rstrip("\r\n")
+                if text:
+                    name, _, value = text.partition(": ")
+                    fields.setdefault(name, []).append(value)
+                elif "id" in fields:  # an event's end (a blank line after "retry" sends none)
+                    kind = fields.get("event", ["message"])[0]
+                    data = "\n".join(fields.get("data", []))
+                    self.events.put(Event(time.monotonic(), int(fields["id"][0]), kind, data))
+                    fields = {}
+                else:
+                    fields = {}
         except (OSError, ValueError, AttributeError):
             pass  # closed (http.client's AttributeError: closed by another thread mid-read)
 
     def next(self, timeout: float) -> tuple[float, int]:
         """The next revision sent and when it came; queue.Empty after ``timeout`` seconds."""
-        return self.revisions.get(timeout=timeout)
+        event = self.next_event(timeout)
+        return event.came, event.revision
+
+    def next_event(self, timeout: float) -> Event:
+        """The next event sent; queue.Empty after ``timeout`` seconds."""
+        return self.events.get(timeout=timeout)
 
     def close(self) -> None:
         with suppress(OSError):

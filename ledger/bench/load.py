@@ -9,9 +9,11 @@ servers for the streams, as deploy/ runs them. Then, in one run:
 2. for each mode, halls of growing size until one is not held. A table has 4 phones and
    records a hand every 2 minutes, sent by all 4 phones at once (each with its own idempotency
    key, as four people pressing save). The phones behave as the page does:
-   - on **streams**, a phone holds its table's stream and, when it sends a revision the phone
-     does not show, fetches the live part (``/live/?rev=``); a stream that breaks is opened
-     again after the ``retry`` it was sent, with ``Last-Event-ID``;
+   - on **streams**, a phone holds its table's stream, saying which revision it shows
+     (``?rev=``), and is sent the live part by it when that changes; it fetches the live part
+     (``/live/?rev=``) only when the stream sends a revision it does not show instead; a
+     stream that breaks is opened again after the ``retry`` it was sent, with
+     ``Last-Event-ID``;
    - on **polling**, a phone asks for the live part every 3 s with the revision it shows;
    - a live part answered 503 is asked again after its Retry-After, plus up to half again;
    - a save that fails (no answer, or 5xx) is sent again with its key after 2 s, 4 s, 8 s...
@@ -248,7 +250,7 @@ class Phones:
         reader, writer = await _connect(table.stream_port)
         start, retry = time.perf_counter(), 2.0
         head = [
-            f"GET /t/{table.token}/stream/ HTTP/1.1",
+            f"GET /t/{table.token}/stream/?rev={shown} HTTP/1.1",
             "Host: 127.0.0.1",
             "Accept: text/event-stream",
             f"Last-Event-ID: {shown}",
@@ -263,15 +265,25 @@ class Phones:
                 else:
                     self.results.shed += 1
                 return shown, -1
+            kind, revision = b"", 0  # of the event being read
             async for line in reader:
                 if line.startswith(b"retry: "):
                     retry = int(line[7:]) / 1000
-                elif line.startswith(b"data: "):
+                elif line.startswith(b"event: "):
+                    kind = line[7:].strip()
+                elif line.startswith(b"id: "):
+                    revision = int(line[4:])
+                elif kind == b"live" and (part := re.search(rb'data-revision="(\d+)"', line)):
+                    revision = int(part[1])  # the revision the part shows
+                elif line.strip() == b"" and kind:  # an event's end
                     if start:
                         self.results.latencies["open"].append((time.perf_counter() - start) * 1000)
                         start = 0.0
-                    if int(line[6:]) > shown:
+                    if kind == b"live":
+                        shown = self._shows(table, shown, revision)
+                    elif revision > shown:
                         shown = await self._fetch(table, shown, end)
+                    kind = b""
             return shown, retry
         finally:
             writer.close()

@@ -8,14 +8,12 @@ from __future__ import annotations
 import io
 import json
 import secrets
-import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import segno
 from django.conf import settings
-from django.core.cache import cache
 from django.http import (
     Http404,
     HttpResponse,
@@ -24,7 +22,6 @@ from django.http import (
     QueryDict,
 )
 from django.shortcuts import redirect, render
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -34,6 +31,7 @@ from ledger.models import TableSession
 from ledger.tables import clock, exports, selectors, services
 from ledger.tables.clock import TimeFields
 from ledger.tables.forms import MAX_PLAYERS, HandForm, SessionForm, hand_rows
+from ledger.tables.live import part as live_part
 from ledger.tables.summary import summarise
 from ledger.web import display, limits, rights
 from ledger.web.forms import IDEMPOTENCY_KEY, engine_message, plain, whole
@@ -326,49 +324,16 @@ def _saved(
     return response
 
 
-LIVE_KEPT = (
-    60  # seconds a table's live part is kept once rendered: its phones' fetches after a change
-)
-
-
 @require_safe
 def live(request: HtmxRequest, token: str) -> HttpResponse:
-    """The live part of the table page, or 204 when nothing changed since ``rev``.
-
-    After a change every phone at the table fetches it: it is rendered once per revision and
-    language and kept for them all (the same for every phone: no link, form or right of
-    one phone's is in it). On a stream the phones fetch it at the same moment: the first
-    renders it, and the others wait for that render rather than making their own."""
+    """The live part of the table page (ledger.tables.live), or 204 when nothing changed
+    since ``rev``: what a phone fetches when it polls, or when its stream does not carry it."""
     revision = selectors.revision(token)
     if revision is None:
         raise limits.NoSuchLink("No such table")
     if request.GET.get("rev") == str(revision):
         return HttpResponse(status=204)
-    key = f"live:{token}:{revision}:{get_language()}"
-    html = cache.get(key)
-    if html is None and not cache.add(f"{key}:rendering", True, RENDER_WAIT):
-        html = _rendered_meanwhile(key)  # the phones fetch together: one renders, for all
-    if html is None:
-        sheet = selectors.glance(selectors.session_by_token(token))
-        context = _table_context(request, sheet)
-        html = render_to_string("ledger/table.html#live", context, request)
-        cache.set(key, html, LIVE_KEPT)
-    return HttpResponse(html)
-
-
-RENDER_WAIT = 0.5  # seconds a fetch waits for another's render of the same live part
-RENDER_LOOK_EVERY = 0.005
-
-
-def _rendered_meanwhile(key: str) -> str | None:
-    """The live part another fetch is rendering, once it is kept; None if it is not within
-    RENDER_WAIT (that fetch failed, or is slow): then this one renders it too."""
-    deadline = time.monotonic() + RENDER_WAIT
-    while time.monotonic() < deadline:
-        time.sleep(RENDER_LOOK_EVERY)
-        if (html := cache.get(key)) is not None:
-            return str(html)
-    return None
+    return HttpResponse(live_part(token, revision, get_language()))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

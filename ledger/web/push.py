@@ -17,8 +17,14 @@ A change to a table (a save, correction, void, lock, change of ends) raises its 
 
 A table's stream (``events``) sends the table's revision when it opens and whenever it changes,
 and again every ``HEARTBEAT`` seconds so that the page knows its stream is alive (and a proxy
-does not close an idle one). The page fetches the table's live part when the revision is not
-the one it shows (ledger/static/ledger/ledger.js); that part is rendered once per revision.
+does not close an idle one). A table's page says which revision it shows (``?rev=``, then
+``Last-Event-ID`` when its browser opens the stream again), and is sent the table's live part
+itself (event ``live``) whenever its revision is not that one: the page shows it as it comes
+(ledger/static/ledger/ledger.js), with no request of its own. The live part is rendered once
+per revision and language (ledger.tables.live): once in this process for all its streams,
+and kept for the other processes and for the phones that fetch it. A stream opened without
+``?rev=`` (a page from before streams carried it) is sent revisions only, and its page
+fetches the live part when the revision is not the one it shows.
 
 An event's or group's stream says only that one of its tables changed, or that it changed
 itself (an organiser's change, a payment: ``announce_around``): its number is this
@@ -51,21 +57,21 @@ import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from weakref import WeakKeyDictionary
 
 import psycopg
 from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIRequest
-from django.db import close_old_connections, connection, connections
+from django.db import DatabaseError, close_old_connections, connection, connections
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
 from ledger.events import selectors as events_selectors
 from ledger.groups import selectors as groups_selectors
 from ledger.models import Round, TableSession
-from ledger.tables import selectors
+from ledger.tables import live, selectors
 from ledger.web import limits
 from ledger.web.middleware import GuessLimitMiddleware
 from ledger.web.shedding import busy, shed
@@ -117,13 +123,28 @@ class Watch:
         self.mark = mark
         self.streams = 0
         self._changed = asyncio.Event()
+        self._parts: dict[tuple[int, str], asyncio.Future[str]] = {}  # (revision, language)
 
     def publish(self, revision: int) -> None:
         """A revision heard; revisions only rise, so an older one heard late changes nothing."""
         if revision > self.revision:
             self.revision = revision
+            self._parts = {}
             self._changed.set()
             self._changed = asyncio.Event()
+
+    def part(self, carried: Carried, revision: int) -> Awaitable[str]:
+        """The table's live part at ``revision`` in the page's language: rendered (or read
+        from the shared cache) once for all this process's streams of the table. A render
+        that failed is tried again by the next stream that asks."""
+        key = (revision, carried.language)
+        made = self._parts.get(key)
+        if made is None or (made.done() and (made.cancelled() or made.exception() is not None)):
+            render = sync_to_async(_render, thread_sensitive=False)
+            made = asyncio.ensure_future(render(carried.token, revision, carried.language))
+            if revision == self.revision:
+                self._parts[key] = made
+        return asyncio.shield(made)  # a stream that goes does not cancel it for the others
 
     def touch(self) -> None:
         """A change heard to one of an event's or group's tables."""
@@ -274,17 +295,57 @@ def message(revision: int) -> str:
     return f"id: {revision}\nevent: revision\ndata: {revision}\n\n"
 
 
-async def events(key: Key, revision: int, mark: str = "") -> AsyncIterator[str]:
+def live_message(revision: int, html: str) -> str:
+    """The live part as one event: a line of data for each of its lines."""
+    data = "".join(f"data: {line}\n" for line in re.split(r"\r\n|\r|\n", html.strip()))
+    return f"id: {revision}\nevent: live\n{data}\n"
+
+
+@dataclass(frozen=True, slots=True)
+class Carried:
+    """A table's page that takes its live part in its stream: the table's link, the page's
+    language and the revision it shows."""
+
+    token: str
+    language: str
+    shown: int
+
+
+async def events(
+    key: Key, revision: int, mark: str = "", carried: Carried | None = None
+) -> AsyncIterator[str]:
     """A stream: a table's revision now, then each new one (an event's or group's number of
-    changes heard), and the same every HEARTBEAT seconds while nothing changes. Ends when the
-    phone goes (``_stream`` cancels it)."""
+    changes heard), and the same every HEARTBEAT seconds while nothing changes; for a page
+    that takes it (``carried``), the live part instead of each revision it does not show.
+    Ends when the phone goes (``_stream`` cancels it)."""
     yield f"retry: {RETRY_MS}\n\n"
     with hub().watch(key, revision, mark) as watch:
+        shown = carried.shown if carried else None
         sent = watch.revision
-        yield message(sent)
         while True:
+            if carried is None or sent == shown:
+                yield message(sent)
+            else:
+                yield await _live(watch, carried, sent)
+                shown = sent
             sent = await watch.after(sent, HEARTBEAT)
-            yield message(sent)
+
+
+async def _live(watch: Watch, carried: Carried, revision: int) -> str:
+    """The live part's event; if it cannot be had, the revision's, and the page fetches it."""
+    try:
+        return live_message(revision, await watch.part(carried, revision))
+    except DatabaseError as error:  # an outage (PostgreSQL restarting): not a bug
+        log.warning("The live part of a table could not be read (%s): sent its revision", error)
+    except Exception:
+        log.exception("Rendering the live part of a table failed: sent its revision")
+    return message(revision)
+
+
+def _render(token: str, revision: int, language: str) -> str:
+    """The live part, on a thread of the shared pool (``Watch.part``)."""
+    close_old_connections()  # this thread's connection, if it is too old or broken
+    return live.part(token, revision, language)
 
 
 # ASGI, as uvicorn speaks it.
@@ -330,6 +391,7 @@ class Opened:
     key: Key
     revision: int = 0
     mark: str = ""
+    carried: Carried | None = None
 
 
 def _table(token: str) -> Opened:
@@ -368,9 +430,22 @@ def _open(scope: Scope, kind: str, token: str) -> Opened | HttpResponse:
             return HttpResponse(str(missing), status=404, content_type="text/plain")
         return HttpResponse()
 
-    with translation.override(translation.get_language_from_request(request)):
+    language = translation.get_language_from_request(request)
+    with translation.override(language):
         answer = GuessLimitMiddleware(look_up)(request)
-    return found[0] if found and answer.status_code == 200 else answer
+    if not found or answer.status_code != 200:
+        return answer
+    if kind == "t" and "rev" in request.GET:
+        return replace(found[0], carried=Carried(token, language, _shown(request)))
+    return found[0]
+
+
+def _shown(request: HttpRequest) -> int:
+    """The revision a table's page shows: the last its stream sent when its browser opens the
+    stream again (Last-Event-ID), else the one it was shown with (``?rev=``); -1 if neither
+    is a revision, and the page is sent the live part as it is."""
+    shown = request.headers.get("Last-Event-ID") or request.GET.get("rev", "")
+    return int(shown) if shown.isascii() and shown.isdigit() and len(shown) < 10 else -1
 
 
 async def _answer(send: Send, response: HttpResponse) -> None:
@@ -383,7 +458,7 @@ async def _stream(receive: Receive, send: Send, opened: Opened) -> None:
     """Send the stream's events until the phone goes."""
 
     async def sending() -> None:
-        async for event in events(opened.key, opened.revision, opened.mark):
+        async for event in events(opened.key, opened.revision, opened.mark, opened.carried):
             await send({"type": "http.response.body", "body": event.encode(), "more_body": True})
 
     async def gone() -> None:

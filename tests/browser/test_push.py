@@ -49,8 +49,10 @@ def test_two_phones_on_streams_see_each_others_saves_within_a_second(server, new
     table = start_table(anna, "jie-long", ["Anna", "Bob", "Celine"], leader=0)
     bob = new_context().new_page()
     bob.goto(table)
+    fetched: list[str] = []  # the live part, fetched: none, the streams carry it
     for phone in (anna, bob):
         expect(phone.locator("html")).to_have_attribute("data-live", "stream")
+        phone.on("request", lambda request: "/live/" in request.url and fetched.append(request.url))
 
     enter_hand(anna, {0: 2, 1: 12, 2: 20})
     save_hand(anna, 1)
@@ -60,19 +62,21 @@ def test_two_phones_on_streams_see_each_others_saves_within_a_second(server, new
     assert seen_after(anna, 2) < 1.0
     expect(anna.locator("#arrived")).to_have_text("Hand 2 saved on another phone.")
     shot(anna, "pushed")
+    assert fetched == []
 
     # The server's worker is killed: every stream breaks. The phones' browsers open them again
     # (gunicorn has a new worker up within a second or so) and are sent the revision then.
-    worker = subprocess.check_output(["pgrep", "-P", str(server.processes[0].pid)]).split()[0]
-    os.kill(int(worker), signal.SIGKILL)
+    kill_the_worker(server)
     expect(anna.locator("html")).to_have_attribute("data-live", "stream")
     enter_hand(anna, {0: 5, 1: 15, 2: 25})
     save_hand(anna, 3)
     assert seen_after(bob, 3) < 10.0
     expect(bob.locator("html")).to_have_attribute("data-live", "stream")
 
-    # Bob's phone loses its connection while hand 4 is saved; it catches up when it is back.
+    # Bob's phone loses its connection, and its stream with it, while hand 4 is saved; it
+    # catches up when it is back.
     bob.context.set_offline(True)
+    kill_the_worker(server)  # the streams break, and Bob's cannot open again while offline
     enter_hand(anna, {0: 20, 1: 2, 2: 12})
     save_hand(anna, 4)
     bob.wait_for_timeout(2000)
@@ -82,11 +86,16 @@ def test_two_phones_on_streams_see_each_others_saves_within_a_second(server, new
     expect(bob.locator("#hand-4")).to_have_class("arrived")
 
 
+def kill_the_worker(server: Stack) -> None:
+    worker = subprocess.check_output(["pgrep", "-P", str(server.processes[0].pid)]).split()[0]
+    os.kill(int(worker), signal.SIGKILL)
+
+
 def test_a_page_whose_stream_is_blocked_polls_instead(new_context):
     anna = new_context().new_page()
     table = start_table(anna, "jie-long", ["Anna", "Bob", "Celine"], leader=0)
     blocked = new_context()
-    blocked.route("**/stream/", lambda route: route.abort())  # a proxy that lets none through
+    blocked.route("**/stream/?*", lambda route: route.abort())  # a proxy that lets none through
     bob = blocked.new_page()
     bob.goto(table)
     expect(bob.locator("html")).to_have_attribute("data-live", "poll", timeout=15_000)

@@ -20,7 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import scoring
-from ledger.tables import selectors, services, views
+from ledger.tables import selectors, services
+from ledger.tables.live import RENDER_WAIT
 from ledger.tables.summary import Summary, summarise
 from tests.tables.test_results_rows import PLAYERS, SCORES, apply, hand
 
@@ -158,7 +159,7 @@ def test_a_fetch_while_another_renders_the_same_live_part_waits_for_that_render(
     table = services.session_create(game="jie-long", options={}, seating=PLAYERS, first="Anna")
     services.hand_record(session=table, number=1, data=hand(SCORES[0]))
     key = f"live:{table.token}:{selectors.revision(table.token)}:en"
-    cache.add(f"{key}:rendering", True, views.RENDER_WAIT)  # another phone's fetch is rendering
+    cache.add(f"{key}:rendering", True, RENDER_WAIT)  # another phone's fetch is rendering
     threading.Timer(0.05, cache.set, [key, "<p>the other phone's render</p>", 60]).start()
     live = reverse("live", args=[table.token]) + "?rev=0"
     read, html = reads_hands(Client(), live)

@@ -8,6 +8,7 @@ page polls instead.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 import time
@@ -18,6 +19,7 @@ import pytest
 
 from deploy.stack import Stream
 from ledger.tables import services
+from ledger.web import push
 from tests.live import embedded
 
 GUESS_LIMIT = 5
@@ -48,7 +50,7 @@ def table(server) -> str:
 def test_make_run_serves_the_pages_and_the_streams_on_one_port(server, table):
     token = table
     with urllib.request.urlopen(f"{server.base}/t/{token}/", timeout=10) as page:
-        assert f'data-stream="/t/{token}/stream/"' in page.read().decode()
+        assert f'data-stream="/t/{token}/stream/?rev=0"' in page.read().decode()
     phones = [Stream(f"{server.base}/t/{token}/stream/") for _ in range(3)]
     try:
         for phone in phones:
@@ -66,6 +68,21 @@ def test_make_run_serves_the_pages_and_the_streams_on_one_port(server, table):
             phone.close()
 
 
+@pytest.mark.django_db(transaction=True)  # the live part is looked for on another thread
+def test_a_live_part_that_cannot_be_had_is_sent_as_its_revision_and_the_page_fetches_it(caplog):
+    async def sent() -> list[str]:
+        carried = push.Carried("no-such-table", "en", shown=0)
+        stream = push.events(("table", 0), 0, carried=carried)
+        events = [await anext(stream), await anext(stream)]  # how soon to retry; revision 0
+        push.hub().publish([(0, 1)])
+        events.append(await anext(stream))
+        await stream.aclose()
+        return events
+
+    assert asyncio.run(sent())[1:] == [push.message(0), push.message(1)]
+    assert "Rendering the live part of a table failed: sent its revision" in caplog.text
+
+
 @pytest.mark.django_db
 def test_a_sync_server_answers_a_stream_503_and_the_page_polls(client):
     table = services.session_create(
@@ -75,6 +92,55 @@ def test_a_sync_server_answers_a_stream_503_and_the_page_polls(client):
     assert response.status_code == 503
     assert response["Content-Type"] == "text/plain; charset=utf-8"
     assert client.get(f"/t/{table.token}/live/?rev=0").status_code == 204
+
+
+def _save(base: str, token: str, number: int) -> float:
+    results = {"Anna": {"pips": 2}, "Bob": {"pips": 12}, "Celine": {"pips": 20 + number}}
+    hand = {"first": "Anna", "direction": "ccw", "results": results}
+    _api(base, f"sessions/{token}/hands/", {"number": number, "hand": hand})
+    return time.monotonic()
+
+
+def _sent(phone: Stream) -> tuple[str, int]:
+    event = phone.next_event(timeout=5)
+    return event.kind, event.revision
+
+
+def test_a_table_page_s_stream_carries_the_live_part_in_the_page_s_language(server, table):
+    """The page says which revision it shows (?rev=): a save sends every phone the live part
+    itself, in its own language, and no phone fetches it."""
+    url = f"{server.base}/t/{table}/stream/?rev=0"
+    with (
+        Stream(url) as english,
+        Stream(url, headers={"Accept-Language": "zh-Hans"}) as chinese,
+        Stream(f"{server.base}/t/{table}/stream/") as old_page,  # from before, without ?rev=
+    ):
+        for phone in (english, chinese, old_page):
+            assert phone.next_event(timeout=5).kind == "revision"  # it shows revision 0
+        saved = _save(server.base, table, 1)
+        for phone, totals in ((english, "Totals"), (chinese, "合计")):
+            event = phone.next_event(timeout=5)
+            assert event.came - saved < 1.0, f"{event.came - saved:.2f} s after the save"
+            assert (event.kind, event.revision) == ("live", 1)
+            assert event.data.startswith('<section id="live"') and 'data-revision="1"' in event.data
+            assert 'id="hand-1"' in event.data and f"<h2>{totals}</h2>" in event.data
+        assert _sent(old_page) == ("revision", 1)  # it fetches the part
+
+
+def test_a_page_behind_is_sent_the_live_part_when_its_stream_opens(server, table):
+    """Opened, or opened again by its browser with the last revision it was sent
+    (Last-Event-ID, which outranks ?rev=), a stream sends the live part only to a page that
+    does not show the table's revision."""
+    _save(server.base, table, 1)
+    with Stream(f"{server.base}/t/{table}/stream/?rev=0") as behind:
+        event = behind.next_event(timeout=5)
+        assert (event.kind, event.revision) == ("live", 1) and 'id="hand-1"' in event.data
+    with Stream(f"{server.base}/t/{table}/stream/?rev=0", last_event_id="1") as again:
+        assert _sent(again) == ("revision", 1)
+    with Stream(f"{server.base}/t/{table}/stream/?rev=1", last_event_id="0") as again:
+        assert _sent(again) == ("live", 1)
+    with Stream(f"{server.base}/t/{table}/stream/?rev=x%C2%B2") as wrong:  # not a revision
+        assert _sent(wrong) == ("live", 1)
 
 
 def test_a_stream_answers_head_and_refuses_other_methods(server, table):

@@ -176,6 +176,7 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     if (event.detail.target && event.detail.target.id === "live") before = handIds();
   });
+  document.addEventListener("ledger-live", function () { before = handIds(); }); // from a stream
   document.addEventListener("htmx:afterSettle", function (event) {
     var target = event.detail.target;
     if (!before || !target || target.id !== "live") return;
@@ -224,7 +225,10 @@
 // with data-stream names the stream; the page's live parts fetch themselves again when the body
 // hears "ledger-changed" (hx-trigger="ledger-changed from:body").
 // A table's stream sends its revision when it opens, whenever it changes and every 20 s while it
-// does not; the live part is fetched when the revision is not the one it shows (data-revision).
+// does not; the page says which revision it shows (?rev= in data-stream), and whenever that is
+// not the table's, the stream sends the live part itself (event "live"), shown as it comes: on
+// a stream the live part is not fetched, not even after this phone's own save. A stream that
+// sends a revision the page does not show (it could not have the live part) has it fetched.
 // An event's or group's stream only says that one of its tables changed: its number changes. Its
 // live parts are fetched then, and whenever a stream opens, since something may have changed
 // while none was open; such a fetch carries the mark the parts show (?v=) and is answered 204
@@ -238,10 +242,16 @@
   var source = null, watchdog = null, poller = null, again = null;
   var announced = null; // what the stream sent last
   var opened = false; // a stream has opened and sent nothing yet
+  var carried = false; // the open stream carries the live part
+  var asking = false; // this code asks for the live parts (not a save's HX-Trigger)
 
   function follower() { return document.querySelector("[data-stream]"); }
   function livePart(elt) { return /^ledger-changed\b/.test(elt.getAttribute("hx-trigger") || ""); }
-  function changed() { if (window.htmx) htmx.trigger(document.body, "ledger-changed"); }
+  function changed() {
+    if (!window.htmx) return;
+    asking = true;
+    try { htmx.trigger(document.body, "ledger-changed"); } finally { asking = false; }
+  }
   function mode(name) { document.documentElement.dataset.live = name; }
   // Whether what the stream sent last is news to the page shown.
   function news(sent) {
@@ -253,7 +263,15 @@
   function close() {
     if (source) source.close();
     source = null;
+    carried = false;
     clearTimeout(watchdog);
+  }
+  // The live part a stream sent, swapped in as a fetched one is (the same events follow).
+  function show(html) {
+    var shown = follower();
+    if (!shown || !window.htmx) return;
+    shown.dispatchEvent(new CustomEvent("ledger-live", { bubbles: true }));
+    htmx.swap(shown, html, { swapStyle: "outerHTML" }, { eventInfo: { target: shown } });
   }
   function poll() {
     close();
@@ -271,18 +289,21 @@
     if (!shown) return;
     close();
     source = new EventSource(shown.dataset.stream);
+    carried = /[?&]rev=/.test(shown.dataset.stream);
     expect(FIRST_WITHIN, poll); // nothing at all: a proxy holds the stream back
     source.addEventListener("open", function () { opened = true; });
-    source.addEventListener("revision", function (event) {
+    function heard(event) { // what the stream sent: whether it is news to the page
       mode("stream");
       clearInterval(poller);
       poller = null;
       expect(QUIET_FOR, open); // gone quiet without breaking: open it again
-      var fresh = news(event.data);
-      announced = event.data;
+      var fresh = news(event.lastEventId);
+      announced = event.lastEventId;
       opened = false;
-      if (fresh) changed();
-    });
+      return fresh;
+    }
+    source.addEventListener("revision", function (event) { if (heard(event)) changed(); });
+    source.addEventListener("live", function (event) { if (heard(event)) show(event.data); });
     source.addEventListener("error", function () {
       // Refused (a 503 from a server without streams, a 404, a 429): poll. Otherwise the
       // browser opens it again by itself.
@@ -296,7 +317,8 @@
   // moment) while on a stream is made again, and at once when the phone is back online.
   var pollAfter = 0;
   document.addEventListener("htmx:beforeRequest", function (event) {
-    if (livePart(event.detail.elt) && Date.now() < pollAfter) event.preventDefault();
+    if (!livePart(event.detail.elt)) return;
+    if (Date.now() < pollAfter || (carried && !asking)) event.preventDefault();
   });
   document.addEventListener("htmx:afterRequest", function (event) {
     var xhr = event.detail.xhr;
