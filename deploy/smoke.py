@@ -69,11 +69,15 @@ def main() -> int:
         key = re.search(r'name="key" value="([^"]+)"', page)
         hand = {"number": "1", "first": "Anna", "direction": "ccw", "action": "save"}
         hand |= {"pips-0": "2", "pips-1": "12", "pips-2": "34", "key": key[1] if key else ""}
-        with Stream(stack.streams[0] + table + "stream/") as stream:
+        with Stream(stack.streams[0] + table + "stream/?rev=0") as stream:
             check(stream.next(timeout=10)[1] == 0, "a phone holds the table's stream (uvicorn)")
             _, saved = browser.post(table, hand)
             check("Anna +42" in saved, "a hand is recorded over HTTP and settled (Anna +42)")
-            check(stream.next(timeout=5)[1] == 1, "the stream delivers the save (LISTEN/NOTIFY)")
+            pushed = stream.next_event(timeout=5)
+            check(
+                (pushed.kind, pushed.revision) == ("live", 1) and 'id="hand-1"' in pushed.data,
+                "the stream delivers the save, the table's live part with it (LISTEN/NOTIFY)",
+            )
         browser.post(table, hand)  # the phone retries: same key, same hand
         summary = browser.get(table + "summary/")
         check("Celine → Anna 32" in summary, "the summary settles up (Celine pays Anna 32)")

@@ -228,7 +228,8 @@ class Stream:
 
 
 def _wait(base: str) -> None:
-    for _ in range(100):
+    # A minute: two test processes side by side on a slow day have taken over 10 s to start one.
+    for _ in range(600):
         try:
             urllib.request.urlopen(base + "/readyz", timeout=2).close()
             return
