@@ -196,12 +196,11 @@ class Stream:
                 if text:
                     name, _, value = text.partition(": ")
                     fields.setdefault(name, []).append(value)
-                elif "id" in fields:  # an event's end (a blank line after "retry" sends none)
-                    kind = fields.get("event", ["message"])[0]
-                    data = "\n".join(fields.get("data", []))
-                    self.events.put(Event(time.monotonic(), int(fields["id"][0]), kind, data))
-                    fields = {}
-                else:
+                else:  # an event's end (a blank line after "retry" sends none)
+                    if "id" in fields:
+                        kind = fields.get("event", ["message"])[0]
+                        data = "\n".join(fields.get("data", []))
+                        self.events.put(Event(time.monotonic(), int(fields["id"][0]), kind, data))
                     fields = {}
         except (OSError, ValueError, AttributeError):
             pass  # closed (http.client's AttributeError: closed by another thread mid-read)

@@ -141,9 +141,9 @@ class Watch:
         made = self._parts.get(key)
         if made is None or (made.done() and (made.cancelled() or made.exception() is not None)):
             render = sync_to_async(_render, thread_sensitive=False)
-            made = asyncio.ensure_future(render(carried.token, revision, carried.language))
-            if revision == self.revision:
-                self._parts[key] = made
+            made = self._parts[key] = asyncio.ensure_future(
+                render(carried.token, revision, carried.language)
+            )
         return asyncio.shield(made)  # a stream that goes does not cancel it for the others
 
     def touch(self) -> None:
