@@ -37,7 +37,7 @@ def changed_after_save(
     page.wait_for_function(
         "([selector, before]) => document.querySelector(selector)?.innerText !== before",
         arg=[selector, before],
-        timeout=10_000,
+        timeout=20_000,  # longer than any test allows: the caller's assertion says how long it took
     )
     return time.monotonic() - saved
 
