@@ -1,5 +1,6 @@
 """The database cache (ledger/web/cache.py): Django's semantics, each write one statement, and
-its rows culled past MAX_ENTRIES now and then. Run on SQLite and on PostgreSQL (make test)."""
+its rows culled past MAX_ENTRIES now and then; on PostgreSQL its table unlogged. Run on SQLite and
+on PostgreSQL (make test)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from datetime import timedelta
 
 import pytest
 from django.core.cache import cache
+from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -75,3 +77,26 @@ def test_rows_past_max_entries_are_culled_within_a_hundred_writes(db, monkeypatc
         cursor.execute("SELECT COUNT(*) FROM ledger_cache")
         rows = cursor.fetchone()[0]
     assert rows < 50 + database_cache.CULL_CHECK_EVERY
+
+
+def _persistence() -> str:
+    """PostgreSQL's 'u' (unlogged) or 'p' (permanent, logged); SQLite keeps no such thing."""
+    if connection.vendor != "postgresql":
+        return "SQLite"
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT relpersistence FROM pg_class WHERE relname = 'ledger_cache'")
+        return str(cursor.fetchone()[0])
+
+
+def test_migrate_unlogs_the_table_on_postgresql_and_backwards_logs_it_keeping_its_rows(
+    transactional_db,
+):
+    unlogged, logged = ("u", "p") if connection.vendor == "postgresql" else ("SQLite", "SQLite")
+    assert _persistence() == unlogged
+
+    call_command("migrate", "ledger", "0021", verbosity=0)
+    assert _persistence() == logged
+    cache.set("k", "kept", 60)
+    call_command("migrate", "ledger", verbosity=0)
+    assert _persistence() == unlogged
+    assert cache.get("k") == "kept"
