@@ -92,7 +92,10 @@ def _head(method: str, path: str, body: str = "") -> bytes:
             "Content-Type: application/x-www-form-urlencoded",
             f"Content-Length: {len(body.encode())}",
             f"X-CSRFToken: {CSRF}",
+            # As the page's form sends it (htmx): a hand taken is answered with the notice.
             "HX-Request: true",
+            "HX-Target: hand-form",
+            "X-Ledger-In-Place: 1",
         ]
     return ("\r\n".join(head) + "\r\n\r\n" + body).encode()
 

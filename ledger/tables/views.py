@@ -27,7 +27,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from ledger.models import TableSession
+from ledger.models import Hand, TableSession
 from ledger.tables import clock, exports, selectors, services
 from ledger.tables.clock import TimeFields
 from ledger.tables.forms import MAX_PLAYERS, HandForm, SessionForm, hand_rows
@@ -271,6 +271,8 @@ def _hand_form(
         except ScoringError as error:
             form.add_scoring_error(error)
     post: QueryDict = request.POST
+    if taken is not None and (answer := _in_place(request, session, sheet, taken=taken.hand)):
+        return answer
     if taken is not None:
         extra["taken"] = taken.hand
         # Kept as the next hand: who leads it and which way are the next hand's, not the
@@ -283,6 +285,51 @@ def _hand_form(
         return render(request, "ledger/table.html#hand_form", context)
     status = 409 if taken is not None else 400 if form.errors else 200
     return render(request, "ledger/table.html", context, status=status)
+
+
+# Sent by the table page's own form (templates/ledger/table.html, hx-headers): the page makes
+# its form the next hand's itself ("ledger-next" in ledger.js), so a hand saved or taken is
+# answered with its outcome alone. The offline queue, a page from before, and a browser without
+# scripts are answered with the whole form.
+IN_PLACE = "X-Ledger-In-Place"
+
+
+def _in_place(
+    request: HtmxRequest,
+    session: TableSession,
+    sheet: selectors.ScoreSheet,
+    *,
+    saved: selectors.Row | None = None,
+    taken: Hand | None = None,
+) -> HttpResponse | None:
+    """The answer to the page's own form, where it asked for one (IN_PLACE) and the table
+    takes a next hand: the outcome, out of band in place of the last one, and the next hand's
+    number, leader and direction for the form, which keeps what was typed (``taken``: another
+    phone saved that hand first) or is cleared under a new key (``saved``). A few lines rather
+    than the form: when a table's phones all press save, each is answered so. None: the
+    whole form is the answer (the page did not ask, or the form gives way to a notice that
+    the table is locked or the game over)."""
+    over = sheet.end is not None and sheet.end.over
+    if not request.headers.get(IN_PLACE) or session.locked or over:
+        return None
+    following: dict[str, Any] = {
+        "number": sheet.next_number,
+        "first": sheet.next_first,
+        "direction": sheet.next_direction,
+    }
+    if saved is not None:
+        following["key"] = secrets.token_urlsafe(16)  # a new hand, so a new key
+    context = {"sheet": sheet, "saved": saved, "taken": taken, "in_place": True, **following}
+    response = render(request, "ledger/table.html#outcome", context)
+    response["HX-Reswap"] = "none"
+    return _trigger(response, "ledger-next", following)
+
+
+def _trigger(response: HttpResponse, event: str, detail: object = True) -> HttpResponse:
+    """``event`` added to the events htmx fires on the page when the answer comes."""
+    events = json.loads(response.get("HX-Trigger") or "{}")
+    response["HX-Trigger"] = json.dumps({**events, event: detail})
+    return response
 
 
 def _changed(
@@ -307,9 +354,11 @@ def _saved(
             sheet = selectors.scored(session)
         else:
             sheet = selectors.after_record(session, recorded.hand, recorded.played)
-        context = _table_context(request, sheet, saved=sheet.row(number))
-        response = render(request, "ledger/table.html#hand_form", context)
-        response["HX-Trigger"] = "ledger-changed"
+        saved = sheet.row(number)
+        response = _in_place(request, session, sheet, saved=saved) or render(
+            request, "ledger/table.html#hand_form", _table_context(request, sheet, saved=saved)
+        )
+        _trigger(response, "ledger-changed")
     device = _device(request)
     if device:
         # Read by the server only (the form's "This phone" field shows it): no script needs it.

@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from ledger.models import Hand, TableSession
-from ledger.tables import services
+from ledger.tables import selectors, services
 from tests.browser.conftest import ARTIFACTS, PHONE
 
 SEATING = ["Anna", "Bob", "Celine", "Dominic"]
@@ -247,6 +247,11 @@ def test_the_hand_fits_one_screen_in_every_language(new_context, locale: str, sh
 
 
 def test_a_hand_another_phone_saved_first_is_said_in_view(table: Page, shot) -> None:
+    """The entry stays where it was typed (the form is not drawn again), as the next hand,
+    led as the rules say; what was wrong with an earlier try of it is gone."""
+    table.fill("#pips-0", "12")
+    table.get_by_role("button", name="Save hand").click()
+    expect(table.locator("#problems")).to_be_focused()  # three players' pips are missing
     session = TableSession.objects.get()
     services.hand_record(
         session=session,
@@ -256,7 +261,8 @@ def test_a_hand_another_phone_saved_first_is_said_in_view(table: Page, shot) -> 
         },
         device="Bob's phone",
     )
-    table.fill("#pips-0", "12")
+    following = selectors.glance(session)
+    table.evaluate("document.getElementById('record-form').dataset.mark = 'typed here'")
     for index, pips in enumerate(("2", "34", "18"), start=1):
         table.fill(f"#pips-{index}", pips)
     table.get_by_role("button", name="Save hand").click()
@@ -265,9 +271,32 @@ def test_a_hand_another_phone_saved_first_is_said_in_view(table: Page, shot) -> 
     expect(taken).to_contain_text("Hand 1 is already recorded, by Bob's phone")
     expect(taken).to_be_in_viewport()
     expect(taken).to_be_focused()
+    expect(table.locator("#record-form")).to_have_attribute("data-mark", "typed here")
     expect(table.locator("#pips-0")).to_have_value("12")  # kept as the next hand
+    expect(table.locator("#hand-number")).to_have_text("Hand 2")
+    expect(table.locator("input[name=number]")).to_have_value("2")
+    expect(table.locator("#first")).to_have_value(following.next_first)
+    checked = table.locator(f"input[name=direction][value={following.next_direction}]")
+    expect(checked).to_be_checked()
+    expect(table.locator("#problems, #record-form .error, [aria-invalid]")).to_have_count(0)
     shot(table, "taken")
     assert Hand.objects.count() == 1
+
+    key = table.locator("input[name=key]").input_value()
+    table.get_by_role("button", name="Save hand").click()  # saved again, as hand 2
+    expect(table.locator("#saved")).to_contain_text("Hand 2 saved.")
+    expect(table.locator("#saved")).to_be_focused()
+    expect(table.locator("#taken")).to_have_count(0)
+    expect(table.locator("#hand-number")).to_have_text("Hand 3")  # cleared, where it is
+    expect(table.locator("#record-form")).to_have_attribute("data-mark", "typed here")
+    for index in range(4):
+        expect(table.locator(f"#pips-{index}")).to_have_value("")
+    assert table.locator("input[name=key]").input_value() != key
+    second = Hand.objects.get(number=2).named
+    assert (second["first"], second["direction"]) == (
+        following.next_first,
+        following.next_direction,
+    )
 
 
 def test_a_refused_save_shows_its_message_at_the_top_with_no_blank_band(table: Page) -> None:

@@ -24,6 +24,11 @@ def plain_hand(first: str = "Anna", direction: str = "ccw", **pips: int) -> dict
     }
 
 
+# How the table page's own form posts: htmx, and the header that asks for an answer in place
+# (ledger/tables/views.py, IN_PLACE).
+IN_PLACE = {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "hand-form", "HTTP_X_LEDGER_IN_PLACE": "1"}
+
+
 def form_post(number: int, first: str = "Anna", direction: str = "ccw", **fields: Any) -> dict:
     """What the table page's form posts for a plain hand, with ``fields`` overriding."""
     post = {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -11,7 +12,7 @@ from rest_framework.test import APIClient
 from ledger.bench.documents import richest_document
 from ledger.models import Hand, HandChange
 from ledger.tables import selectors, services
-from tests.tables.conftest import form_post, plain_hand
+from tests.tables.conftest import IN_PLACE, SEATING, form_post, plain_hand
 
 API = "/api/v1"
 
@@ -96,6 +97,69 @@ def test_a_taken_hand_with_a_later_one_stored_or_voided_is_answered_from_the_tab
     assert voided.status_code == 409
     assert 'name="number" value="3"' in voided.content.decode()
     assert _next(client, url) == _shown_next(voided.content.decode())
+
+
+def test_the_pages_form_is_told_a_hand_taken_by_the_notice_and_the_next_hand_alone(client, ce_deng):
+    """The form keeps what was typed in place: the answer is the notice, out of band where
+    the last outcome was, and the next hand (number, leader, way) for the page to set, the
+    same as the whole form would show. Nothing more is stored."""
+    url = reverse("table", args=[ce_deng.token])
+    client.post(url, form_post(1))
+    whole = client.post(url, form_post(1, pips_0="4"), HTTP_HX_REQUEST="true")
+
+    taken = client.post(url, form_post(1, pips_0="4", device="Bob's phone"), **IN_PLACE)
+
+    notice = taken.content.decode()
+    assert taken.status_code == 200 and taken["HX-Reswap"] == "none"
+    assert notice.startswith('<div id="outcome" hx-swap-oob="true">')
+    assert "Hand 1 is already recorded, by Anna&#x27;s phone" in notice
+    assert 'id="record-form"' not in notice and 'name="pips-0"' not in notice
+    following = json.loads(taken["HX-Trigger"])["ledger-next"]
+    assert "key" not in following  # what was typed stays, under its key
+    assert following["number"] == 2
+    assert (following["first"], following["direction"]) == _next(client, url)
+    assert (following["first"], following["direction"]) == _shown_next(whole.content.decode())
+    assert f"kept below as hand 2, led by {following['first']}" in notice
+    assert Hand.objects.count() == 1 and HandChange.objects.count() == 1
+
+
+@pytest.mark.parametrize("asked", ["offline queue", "page from before", "no scripts"])
+def test_a_hand_taken_is_answered_with_the_whole_form_where_the_page_did_not_ask(
+    client, ce_deng, asked
+):
+    """The offline queue (no HX-Target, no header), a page from before the header, and a
+    browser without scripts read the whole form, as before."""
+    url = reverse("table", args=[ce_deng.token])
+    client.post(url, form_post(1))
+    headers = {
+        "offline queue": {"HTTP_HX_REQUEST": "true"},
+        "page from before": {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "hand-form"},
+        "no scripts": {},
+    }[asked]
+
+    taken = client.post(url, form_post(1, pips_0="4"), **headers)
+
+    assert "HX-Reswap" not in taken and "HX-Trigger" not in taken
+    assert 'id="taken"' in taken.content.decode()
+    assert 'name="pips-0" id="pips-0" value="4"' in taken.content.decode()
+
+
+def test_a_hand_taken_that_ended_the_game_or_at_a_locked_table_gives_the_whole_form(db, client):
+    """No next hand to keep the entry as: the form gives way to the notice that says so."""
+    to_60 = services.session_create(
+        game="ce-deng", options={"stake": "0", "play_to": "60"}, seating=SEATING, first="Anna"
+    )
+    url = reverse("table", args=[to_60.token])
+    client.post(url, form_post(1))
+    client.post(url, form_post(2, first="Celine"))  # Celine's 68 reach 60: the game is over
+
+    over = client.post(url, form_post(2, first="Celine"), **IN_PLACE)
+    assert "HX-Reswap" not in over
+    assert 'id="over"' in over.content.decode() and 'id="taken"' in over.content.decode()
+
+    services.table_lock(session=to_60, locked=True)
+    locked = client.post(url, form_post(1), **IN_PLACE)
+    assert 'id="locked"' in locked.content.decode() and "HX-Reswap" not in locked
 
 
 def _shown_next(page):

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+import re
 
 import pytest
 from django.core.cache import caches
@@ -11,7 +13,7 @@ from django.urls import reverse
 
 from ledger.models import Hand, HandChange, TableSession
 from ledger.tables import services
-from tests.tables.conftest import SEATING, form_post, plain_hand
+from tests.tables.conftest import IN_PLACE, SEATING, form_post, plain_hand
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -84,7 +86,31 @@ def test_recording_a_hand_with_htmx_returns_the_form_partial_with_the_result(cli
     assert page.lstrip().startswith('<section id="hand-form">')
     assert "<html" not in page
     assert "Celine -70" in page
-    assert response["HX-Trigger"] == "ledger-changed"
+    assert json.loads(response["HX-Trigger"]) == {"ledger-changed": True}
+
+
+def test_the_pages_form_is_told_a_save_by_the_result_and_the_next_hand_alone(client, ce_deng):
+    """The page's own form clears itself for the next hand (ledger.js, "ledger-next"): the
+    answer is the result panel, out of band, and the next hand's number, leader, way and
+    key, the same as the whole form gives."""
+    url = reverse("table", args=[ce_deng.token])
+    whole = client.post(url, form_post(1), **HTMX).content.decode()
+
+    response = client.post(url, form_post(2, first="Anna", direction="cw"), **IN_PLACE)
+
+    panel = response.content.decode()
+    assert response.status_code == 200 and response["HX-Reswap"] == "none"
+    assert panel.startswith('<div id="outcome" hx-swap-oob="true">')
+    assert 'id="saved"' in panel and "Hand 2 saved." in panel and 'id="record-form"' not in panel
+    events = json.loads(response["HX-Trigger"])
+    assert events["ledger-changed"] is True
+    following = events["ledger-next"]
+    assert following["number"] == 3 and following["key"] not in whole
+    assert re.fullmatch(r"[\w-]{22}", following["key"])  # as the form makes one
+    page = client.get(url).content.decode()
+    assert f'<option value="{following["first"]}" selected>' in page
+    assert f'name="direction" value="{following["direction"]}" checked' in page
+    assert Hand.objects.count() == 2
 
 
 def test_specials_and_tiles_from_the_form_reach_the_engine(client, ce_deng):

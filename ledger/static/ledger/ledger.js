@@ -212,6 +212,44 @@
     if (!number || +live.dataset.nextNumber <= +number.value) return;
     if (!typedIn(form)) htmx.ajax("GET", live.dataset.formUrl, { target: "#hand-form", swap: "outerHTML" });
   });
+  // The form becomes the next hand's where it is, nothing drawn again ("ledger-next": the
+  // answer to this form's save, ledger/tables/views.py, _in_place; or hands kept on this phone,
+  // skipKept below). Its number, and who leads and which way where that is known; with a new
+  // key (a hand saved) what was typed is cleared, else (a hand another phone saved first) it
+  // stays, as the next hand. What was wrong with an earlier try is gone either way.
+  document.addEventListener("ledger-next", function (event) {
+    var form = document.getElementById("record-form");
+    if (!form) return;
+    var next = event.detail;
+    form.querySelector("input[name=number]").value = next.number;
+    var heading = document.getElementById("hand-number");
+    if (heading) heading.textContent = heading.dataset.heading.replace("{n}", next.number);
+    if (next.key) {
+      form.querySelector("input[name=key]").value = next.key;
+      form.querySelectorAll("input[type=text]:not([name=device])").forEach(function (input) {
+        input.value = "";
+        input.dispatchEvent(new Event("input")); // the tile picker and its sum follow
+      });
+      form.querySelectorAll("input[type=checkbox]").forEach(function (box) { box.checked = false; });
+      var played = form.querySelector("input[name=event][value='']");
+      if (played) played.checked = true;
+      var caller = form.querySelector("select[name=event_player]");
+      if (caller) caller.value = "";
+      form.dispatchEvent(new Event("change")); // who is asked for follows the hand's event
+    }
+    var first = form.querySelector("select[name=first]");
+    if (first && next.first) {
+      first.value = next.first;
+      first.dispatchEvent(new Event("change", { bubbles: true })); // who may claim a head
+    }
+    var way = next.direction && form.querySelector("input[name=direction][value=" + next.direction + "]");
+    if (way) way.checked = true;
+    form.querySelectorAll("#problems, .error").forEach(function (said) { said.remove(); });
+    form.querySelectorAll("[aria-invalid]").forEach(function (input) {
+      input.removeAttribute("aria-invalid");
+      input.removeAttribute("aria-describedby");
+    });
+  });
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
     if (!target || target.id !== "hand-form" || event.detail.requestConfig.verb !== "get") return;
@@ -402,19 +440,7 @@
       return Math.max(most, +new URLSearchParams(item).get("number") + 1);
     }, 0);
     if (next <= +number.value) return;
-    number.value = next;
-    form.querySelector("input[name=key]").value = newKey();
-    form.querySelectorAll("input[type=text]:not([name=device])").forEach(function (input) {
-      input.value = "";
-      input.dispatchEvent(new Event("input")); // the tile picker and its sum follow
-    });
-    form.querySelectorAll("input[type=checkbox]").forEach(function (box) { box.checked = false; });
-    var played = form.querySelector("input[name=event][value='']");
-    if (played) played.checked = true;
-    var caller = form.querySelector("select[name=event_player]");
-    if (caller) caller.value = "";
-    var heading = document.getElementById("hand-number");
-    if (heading) heading.textContent = heading.dataset.heading.replace("{n}", next);
+    document.dispatchEvent(new CustomEvent("ledger-next", { detail: { number: next, key: newKey() } }));
     var leader = document.getElementById("leader-unknown");
     if (leader) leader.classList.remove("hidden");
   }
