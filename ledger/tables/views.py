@@ -305,7 +305,7 @@ def _in_place(
     """The answer to the page's own form, where it asked for one (IN_PLACE) and the table
     takes a next hand: the outcome, out of band in place of the last one, and the next hand's
     number, leader and direction for the form, which keeps what was typed (``taken``: another
-    phone saved that hand first) or is cleared under a new key (``saved``). A few lines rather
+    phone saved that hand first) or is cleared, under a new key (``saved``). A few lines rather
     than the form: when a table's phones all press save, each is answered so. None: the
     whole form is the answer (the page did not ask, or the form gives way to a notice that
     the table is locked or the game over)."""
@@ -318,7 +318,7 @@ def _in_place(
         "direction": sheet.next_direction,
     }
     if saved is not None:
-        following["key"] = secrets.token_urlsafe(16)  # a new hand, so a new key
+        following["clear"] = True  # a new hand, under a key of its own
     context = {"sheet": sheet, "saved": saved, "taken": taken, "in_place": True, **following}
     response = render(request, "ledger/table.html#outcome", context)
     response["HX-Reswap"] = "none"

@@ -162,6 +162,28 @@ def test_a_hand_taken_that_ended_the_game_or_at_a_locked_table_gives_the_whole_f
     assert 'id="locked"' in locked.content.decode() and "HX-Reswap" not in locked
 
 
+def test_the_live_part_says_the_next_hand_only_while_the_table_takes_one(client, db):
+    """A phone's untouched form moves on to the next hand from the live part (ledger.js):
+    its number, leader and way as the form would give them; a table locked, or a game over,
+    says no leader, and the phone fetches the form, which gives way to the notice."""
+    to_60 = services.session_create(
+        game="ce-deng", options={"stake": "0", "play_to": "60"}, seating=SEATING, first="Anna"
+    )
+    url, live = reverse("table", args=[to_60.token]), reverse("live", args=[to_60.token])
+    client.post(url, form_post(1))
+
+    part = client.get(live, {"rev": "0"}).content.decode()
+    leader, way = _next(client, url)
+    assert f'data-next-number="2" data-next-first="{leader}" data-next-direction="{way}"' in part
+
+    services.table_lock(session=to_60, locked=True)
+    assert "data-next-first" not in client.get(live, {"rev": "0"}).content.decode()
+    services.table_lock(session=to_60, locked=False)
+    client.post(url, form_post(2, first=leader, direction=way))  # Celine's 68 reach 60
+    over = client.get(live, {"rev": "0"}).content.decode()
+    assert 'data-next-number="3"' in over and "data-next-first" not in over
+
+
 def _shown_next(page):
     """Who ``page``'s hand form says leads the next hand, and which way."""
     leader = re.search(r'<option value="([^"]+)" selected>', page)[1]

@@ -1,4 +1,12 @@
 // The tile picker and small helps for the hand form. The page works without this file.
+
+// A new hand's idempotency key, 128 random bits as the server makes them: the server stores a
+// hand once however often its key is sent.
+function newKey() {
+  return Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(16)),
+    function (byte) { return (byte + 256).toString(16).slice(1); }).join("");
+}
+
 (function () {
   "use strict";
   function pipsOf(tile) { var p = tile.split(":"); return (+p[0]) + (+p[1]); }
@@ -196,9 +204,11 @@
     }).reverse().join(" ");
   });
 
-  // When another phone saves a hand, bring this phone's empty form up to the next hand.
-  // A form with anything typed in is left alone, also if it was typed in while the next
-  // hand's form was on its way: saving it is told the hand is taken.
+  // When another phone saves a hand, bring this phone's empty form up to the next hand: where
+  // it is, from what the live part says of the next hand, or fetched where the table takes
+  // none (it is locked, or the game over: the form gives way to the notice). A form with
+  // anything typed in is left alone, also if it was typed in while the next hand's form was
+  // on its way: saving it is told the hand is taken.
   function typedIn(form) {
     return Array.prototype.some.call(
       form.querySelectorAll("input[type=text]:not([name=device])"),
@@ -209,14 +219,26 @@
     var form = document.getElementById("record-form");
     if (!live || !form || !window.htmx) return;
     var number = form.querySelector("input[name=number]");
-    if (!number || +live.dataset.nextNumber <= +number.value) return;
-    if (!typedIn(form)) htmx.ajax("GET", live.dataset.formUrl, { target: "#hand-form", swap: "outerHTML" });
+    if (!number || +live.dataset.nextNumber <= +number.value || typedIn(form)) return;
+    if (!live.dataset.nextFirst) {
+      htmx.ajax("GET", live.dataset.formUrl, { target: "#hand-form", swap: "outerHTML" });
+      return;
+    }
+    var outcome = document.getElementById("outcome");
+    if (outcome) outcome.replaceChildren(); // this phone's last outcome is not the table's now
+    document.dispatchEvent(new CustomEvent("ledger-next", { detail: {
+      number: +live.dataset.nextNumber,
+      first: live.dataset.nextFirst,
+      direction: live.dataset.nextDirection,
+      clear: true
+    } }));
   });
-  // The form becomes the next hand's where it is, nothing drawn again ("ledger-next": the
-  // answer to this form's save, ledger/tables/views.py, _in_place; or hands kept on this phone,
-  // skipKept below). Its number, and who leads and which way where that is known; with a new
-  // key (a hand saved) what was typed is cleared, else (a hand another phone saved first) it
-  // stays, as the next hand. What was wrong with an earlier try is gone either way.
+  // The form becomes the next hand's where it is, nothing drawn again ("ledger-next": in the
+  // answer to this form's save, ledger/tables/views.py, _in_place; from the live part, when
+  // another phone saved a hand; or from the hands kept on this phone, skipKept below). Its
+  // number, and who leads and which way where that is known. Cleared (a new hand, under a new
+  // key), or what was typed stays as the next hand (another phone saved this one first). What
+  // was wrong with an earlier try is gone either way.
   document.addEventListener("ledger-next", function (event) {
     var form = document.getElementById("record-form");
     if (!form) return;
@@ -224,8 +246,8 @@
     form.querySelector("input[name=number]").value = next.number;
     var heading = document.getElementById("hand-number");
     if (heading) heading.textContent = heading.dataset.heading.replace("{n}", next.number);
-    if (next.key) {
-      form.querySelector("input[name=key]").value = next.key;
+    if (next.clear) {
+      form.querySelector("input[name=key]").value = newKey();
       form.querySelectorAll("input[type=text]:not([name=device])").forEach(function (input) {
         input.value = "";
         input.dispatchEvent(new Event("input")); // the tile picker and its sum follow
@@ -241,6 +263,8 @@
     if (first && next.first) {
       first.value = next.first;
       first.dispatchEvent(new Event("change", { bubbles: true })); // who may claim a head
+      var unknown = document.getElementById("leader-unknown");
+      if (unknown) unknown.classList.add("hidden");
     }
     var way = next.direction && form.querySelector("input[name=direction][value=" + next.direction + "]");
     if (way) way.checked = true;
@@ -416,11 +440,6 @@
     try { return JSON.parse(document.body.getAttribute("hx-headers"))["x-csrftoken"]; } catch (e) { return ""; }
   }
   function retryable(status) { return status >= 500 || status === 408 || status === 429; }
-  // A key as the server makes them: 128 random bits.
-  function newKey() {
-    return Array.prototype.map.call(crypto.getRandomValues(new Uint8Array(16)),
-      function (byte) { return (byte + 256).toString(16).slice(1); }).join("");
-  }
   // Anything of a hand in the form: a number, tiles, a special, an event (all a redeal has).
   function entered(form) {
     var chosen = "input[type=checkbox]:checked, input[name=event]:checked:not([value=''])";
@@ -440,7 +459,7 @@
       return Math.max(most, +new URLSearchParams(item).get("number") + 1);
     }, 0);
     if (next <= +number.value) return;
-    document.dispatchEvent(new CustomEvent("ledger-next", { detail: { number: next, key: newKey() } }));
+    document.dispatchEvent(new CustomEvent("ledger-next", { detail: { number: next, clear: true } }));
     var leader = document.getElementById("leader-unknown");
     if (leader) leader.classList.remove("hidden");
   }
