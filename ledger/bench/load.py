@@ -92,7 +92,7 @@ def _head(method: str, path: str, body: str = "") -> bytes:
             "Content-Type: application/x-www-form-urlencoded",
             f"Content-Length: {len(body.encode())}",
             f"X-CSRFToken: {CSRF}",
-            # As the page's form sends it (htmx): a hand taken is answered with the notice.
+            # As the page's form sends it (htmx): a save, or a hand taken, is answered in place.
             "HX-Request: true",
             "HX-Target: hand-form",
             "X-Ledger-In-Place: 1",
