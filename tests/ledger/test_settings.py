@@ -68,3 +68,12 @@ def test_a_time_zone_the_tz_database_does_not_know_is_named_at_start_up():
     assert result.returncode != 0
     assert "TIME_ZONE must name a time zone such as Asia/Hong_Kong" in result.stderr
     assert manage("check", **PRODUCTION | {"TIME_ZONE": "Asia/Hong_Kong"}).returncode == 0
+
+
+def test_a_postgresql_url_is_served_by_the_backend_that_checks_connections_without_a_round_trip():
+    engine = "from django.conf import settings; print(settings.DATABASES['default']['ENGINE'])"
+
+    result = manage("shell", "-v", "0", "-c", engine, **PRODUCTION)
+
+    assert result.stdout.strip() == "ledger.web.postgresql", result.stderr
+    assert manage("shell", "-v", "0", "-c", engine).stdout.strip() == "django.db.backends.sqlite3"

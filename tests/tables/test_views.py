@@ -250,7 +250,8 @@ def _kill_connection() -> None:
         dbname=params["dbname"],
         autocommit=True,
     ) as other:
-        other.execute("SELECT pg_terminate_backend(%s)", [pid])
+        # Waited for (up to 5 s), as a restart is: the next request finds the connection ended.
+        other.execute("SELECT pg_terminate_backend(%s, 5000)", [pid])
 
 
 @pytest.mark.django_db(transaction=True)

@@ -1,0 +1,85 @@
+"""The PostgreSQL backend (ledger/web/postgresql): a kept connection is checked without a round
+trip, and one the server ended is found unusable and replaced. Needs the server at POSTGRES_URL
+(tests/faults/conftest.py); settings.py chooses the backend (tests/ledger/test_settings.py)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import psycopg
+import pytest
+from django.db.utils import ConnectionHandler
+
+from tests.faults.conftest import postgres
+
+
+@pytest.fixture
+def server():
+    url = postgres()
+    other = psycopg.connect(url, dbname="postgres", autocommit=True)
+    yield url, other
+    other.close()
+
+
+@pytest.fixture
+def kept(server, django_db_blocker):
+    """A connection as a server process keeps it between requests (to the server's own
+    database, not the tests')."""
+    url = urlsplit(server[0])
+    settings = {
+        "ENGINE": "ledger.web.postgresql",
+        "NAME": "postgres",
+        "USER": url.username or "postgres",
+        "HOST": url.hostname,
+        "PORT": url.port or 5432,
+        "CONN_MAX_AGE": 600,
+        "CONN_HEALTH_CHECKS": True,
+    }
+    wrapper = ConnectionHandler({"default": settings})["default"]
+    with django_db_blocker.unblock():
+        yield wrapper
+        wrapper.close()
+
+
+def _last_query(other: psycopg.Connection, pid: int) -> str:
+    row = other.execute("SELECT query FROM pg_stat_activity WHERE pid = %s", [pid]).fetchone()
+    assert row is not None
+    return str(row[0])
+
+
+def _query(kept) -> int:
+    with kept.cursor() as cursor:
+        cursor.execute("SELECT 'asked by the test'")
+    return int(kept.connection.info.backend_pid)
+
+
+def test_an_idle_kept_connection_is_checked_without_asking_the_server(server, kept):
+    pid = _query(kept)
+    kept.close_if_unusable_or_obsolete()  # a request ends: the next one checks first
+
+    assert kept.is_usable()
+    kept.close_if_health_check_failed()
+
+    assert kept.connection.info.backend_pid == pid  # kept, not replaced
+    assert _last_query(server[1], pid) == "SELECT 'asked by the test'"  # no SELECT 1 was sent
+
+
+def test_a_connection_the_server_ended_is_replaced_before_the_next_query(server, kept):
+    pid = _query(kept)
+    kept.close_if_unusable_or_obsolete()
+    # As a restart does: the server says why on the socket and closes it (waited for, up to 5 s).
+    assert server[1].execute("SELECT pg_terminate_backend(%s, 5000)", [pid]).fetchone() == (True,)
+
+    assert not kept.is_usable()
+    assert _query(kept) != pid  # the query's check closed it; the query ran on a new one
+
+
+def test_a_connection_in_a_transaction_is_asked_as_django_asks(server, kept):
+    pid = _query(kept)
+    kept.set_autocommit(False)
+    _query(kept)
+
+    assert kept.is_usable()
+    assert _last_query(server[1], pid) == "SELECT 1"
+    kept.rollback()
+    kept.set_autocommit(True)
