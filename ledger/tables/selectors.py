@@ -13,11 +13,12 @@ import psycopg
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
 from django.db import connection
-from django.db.models import Count, Sum
+from django.db.models import Count, JSONField, Sum
+from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext as _
 
 import scoring
-from ledger.models import Event, Group, Hand, HandChange, Player, Result, TableSession
+from ledger.models import Event, Group, Hand, HandChange, Player, Result, Seat, TableSession
 from ledger.tables import clock, stored, tally
 from ledger.web.limits import NoSuchLink
 from scoring import GAMES, HandResult, SessionResult
@@ -173,12 +174,36 @@ def session_by_read_token(token: str) -> TableSession:
     return _session(read_token=token)
 
 
+# A table's seats as one value of its own row, [[position, player id, name], ...]: nearly every
+# request of a table's needs them (the form, the engine's names), so they come in the table's
+# query rather than in a second round trip to the database.
+_SEATS = (
+    "(SELECT {agg}({row}(s.position, s.player_id, p.name)) FROM {seat} s"
+    " JOIN {player} p ON p.id = s.player_id WHERE s.session_id = {table}.id)"
+)
+_JSON = {
+    "postgresql": ("jsonb_agg", "jsonb_build_array"),
+    "sqlite": ("json_group_array", "json_array"),
+}
+
+
 def _session(**lookup: str) -> TableSession:
+    tables = TableSession.objects.all()
+    with_seats = connection.vendor in _JSON
+    if with_seats:
+        agg, row = _JSON[connection.vendor]
+        names = {"seat": Seat._meta.db_table, "player": Player._meta.db_table}
+        sql = _SEATS.format(agg=agg, row=row, table=TableSession._meta.db_table, **names)
+        tables = tables.annotate(seats_at=RawSQL(sql, [], output_field=JSONField()))
     # get(), not first(): first() would sort by the model's ordering for a unique lookup.
     try:
-        return TableSession.objects.get(**lookup)
+        session = tables.get(**lookup)
     except TableSession.DoesNotExist:
         raise NoSuchLink("No such table") from None
+    if with_seats:
+        seats: list[list[Any]] = session.seats_at or []  # type: ignore[attr-defined]
+        session.__dict__["seated"] = {pk: name for _, pk, name in sorted(seats)}
+    return session
 
 
 def scored(session: TableSession) -> ScoreSheet:

@@ -1,8 +1,9 @@
 from __future__ import annotations
 
 import pytest
+from django.db.models import F
 
-from ledger.models import Hand, HandChange, TableSession
+from ledger.models import Hand, HandChange, Player, Seat, TableSession
 from ledger.tables import selectors, services
 from scoring import ScoringError
 from tests.tables.conftest import SEATING, plain_hand
@@ -11,6 +12,24 @@ from tests.tables.conftest import SEATING, plain_hand
 def test_session_create_seats_players_in_order(ce_deng):
     assert ce_deng.seating == SEATING
     assert len(ce_deng.token) >= 22 and ce_deng.token != ce_deng.read_token
+
+
+def test_a_table_is_read_with_its_seats_in_one_query(ce_deng, django_assert_num_queries):
+    # Seats stored in another order than they were made in, and a name beyond ASCII.
+    Seat.objects.filter(session=ce_deng).update(position=F("position") + 10)
+    for seat, position in zip(ce_deng.seats.order_by("pk"), [2, 0, 3, 1], strict=True):
+        Seat.objects.filter(pk=seat.pk).update(position=position)
+    Player.objects.filter(name="Bob").update(name="BOB 鲍勃")
+
+    with django_assert_num_queries(1):
+        table = selectors.session_by_token(ce_deng.token)
+        seated = table.seated
+
+    assert seated == dict(ce_deng.seats.values_list("player_id", "player__name"))
+    assert table.seating == ["BOB 鲍勃", "Dominic", "Anna", "Celine"]
+    assert selectors.session_by_read_token(ce_deng.read_token).seating == table.seating
+    Seat.objects.filter(session=ce_deng).delete()
+    assert selectors.session_by_token(ce_deng.token).seated == {}
 
 
 @pytest.mark.parametrize(
