@@ -164,6 +164,10 @@ if not _cache_url:
             "LOCATION": "ledger_cache",
             # Django's 300 would drop live counts at an event with a few hundred phones.
             "OPTIONS": {"MAX_ENTRIES": 10_000},
+            # Raised when the rows change shape, so that the workers of a release and of the
+            # one before, running side by side for a moment, never read each other's rows
+            # (2: a count stored as its digits, ledger/web/cache.py). The counts start again.
+            "VERSION": 2,
         }
     }
 elif _cache_url.startswith(("redis://", "rediss://", "unix://")):

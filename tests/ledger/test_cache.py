@@ -4,6 +4,8 @@ on PostgreSQL (make test)."""
 
 from __future__ import annotations
 
+import base64
+import pickle
 from datetime import timedelta
 
 import pytest
@@ -14,6 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from ledger.web import cache as database_cache
+from ledger.web import limits
 
 
 def _expire_all() -> None:
@@ -52,8 +55,10 @@ def test_a_write_is_one_statement(db):
         cache.add("k", "w", 60)
         cache.add("other", "w", 60)
         cache.touch("k", 60)
+        cache.incr("warm")
+        cache.get("k")
 
-    assert len(writes) == 4
+    assert len(writes) == 6  # a count and a read too
 
 
 def test_a_count_goes_up_from_where_it_is_and_a_missing_one_is_an_error(db):
@@ -66,6 +71,25 @@ def test_a_count_goes_up_from_where_it_is_and_a_missing_one_is_an_error(db):
     _expire_all()
     with pytest.raises(ValueError, match="not found"):
         cache.incr("count")  # its window has passed
+
+
+def test_a_count_pickled_before_counts_on_and_any_value_reads_back_as_it_was_set(db):
+    stored = {"count": 0, "yes": True, "big": 2**40, "minus": -3, "text": "#5", "none": None}
+    for key, value in stored.items():
+        cache.set(key, value, 60)
+    pickled = base64.b64encode(pickle.dumps(7)).decode()  # as a count was stored before
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "INSERT INTO ledger_cache SELECT %s, %s, expires FROM ledger_cache"
+            " WHERE cache_key = %s",
+            [cache.make_key("old"), pickled, cache.make_key("count")],
+        )
+
+    assert cache.get_many(list(stored)) == stored
+    assert type(cache.get("yes")) is bool
+    assert cache.incr("old") == 8 and cache.incr("old") == 9  # then stored as a count
+    assert cache.incr("big", 2) == 2**40 + 2 and cache.incr("minus") == -2
+    assert cache.get("old") == 9
 
 
 def test_rows_past_max_entries_are_culled_within_a_hundred_writes(db, monkeypatch):
@@ -100,3 +124,20 @@ def test_migrate_unlogs_the_table_on_postgresql_and_backwards_logs_it_keeping_it
     call_command("migrate", "ledger", verbosity=0)
     assert _persistence() == unlogged
     assert cache.get("k") == "kept"
+
+
+def test_a_count_of_the_release_before_is_neither_read_nor_written_by_this_one(db):
+    """Its rows (pickled counts) and this release's (digits) live under keys of their own
+    (settings.CACHES's VERSION): workers of both, side by side for a moment, each count on."""
+    before = cache.make_key(limits._key(limits.WRITES, "192.0.2.1"), version=1)
+    cache.set("warm", 0, 60)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "INSERT INTO ledger_cache SELECT %s, %s, expires FROM ledger_cache"
+            " WHERE cache_key = %s",
+            [before, base64.b64encode(pickle.dumps(41)).decode(), cache.make_key("warm")],
+        )
+
+    assert limits.count(limits.WRITES, "192.0.2.1") == 0
+    assert limits.hit(limits.WRITES, "192.0.2.1", 60) == 1
+    assert cache.get(limits._key(limits.WRITES, "192.0.2.1"), version=1) == 41  # left alone
