@@ -135,12 +135,15 @@ def test_probes_are_not_rate_limited_after_the_guess_limit(client, settings, pro
 
 @pytest.mark.django_db(transaction=True)
 def test_readyz_is_unavailable_and_names_the_cache_when_its_table_is_missing(client):
+    # Moved away and back, not dropped and made again: as migrate left it (unlogged on
+    # PostgreSQL), for the tests after this one.
     with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
-        cursor.execute("DROP TABLE ledger_cache")
+        cursor.execute("ALTER TABLE ledger_cache RENAME TO ledger_cache_away")
     try:
         response = client.get(reverse("readyz"))
     finally:
-        call_command("createcachetable", verbosity=0)
+        with connections[DEFAULT_DB_ALIAS].cursor() as cursor:
+            cursor.execute("ALTER TABLE ledger_cache_away RENAME TO ledger_cache")
     assert response.status_code == 503
     assert response.json()["checks"]["cache"] == "unavailable"
     assert client.get(reverse("readyz")).status_code == 200
