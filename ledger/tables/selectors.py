@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -13,8 +14,7 @@ import psycopg
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
 from django.db import connection
-from django.db.models import Count, JSONField, Sum
-from django.db.models.expressions import RawSQL
+from django.db.models import Count, Sum
 from django.utils.translation import gettext as _
 
 import scoring
@@ -166,20 +166,22 @@ def names_at_tables_of(user: User | AnonymousUser) -> list[str]:
 
 def session_by_token(token: str) -> TableSession:
     """The session this link opens, or 404: without the token a session cannot be found."""
-    return _session(token=token)
+    return _session("token", token)
 
 
 def session_by_read_token(token: str) -> TableSession:
     """The session a read-only link shows, or 404."""
-    return _session(read_token=token)
+    return _session("read_token", token)
 
 
-# A table's seats as one value of its own row, [[position, player id, name], ...]: nearly every
-# request of a table's needs them (the form, the engine's names), so they come in the table's
-# query rather than in a second round trip to the database.
-_SEATS = (
-    "(SELECT {agg}({row}(s.position, s.player_id, p.name)) FROM {seat} s"
-    " JOIN {player} p ON p.id = s.player_id WHERE s.session_id = {table}.id)"
+# A table's row, and its seats as one more column, [[position, player id, name], ...]: nearly
+# every request of a table's needs them (the form, the engine's names), so they come in the
+# table's query rather than in a second round trip to the database. Raw SQL: every phone's
+# every send reads a table, and the ORM's building of this query cost more than the read.
+_SESSION = (
+    "SELECT t.*, (SELECT {agg}({row}(s.position, s.player_id, p.name)) FROM {seat} s"
+    " JOIN {player} p ON p.id = s.player_id WHERE s.session_id = t.id) AS seats_at"
+    " FROM {table} t WHERE t.{column} = %s"
 )
 _JSON = {
     "postgresql": ("jsonb_agg", "jsonb_build_array"),
@@ -187,22 +189,26 @@ _JSON = {
 }
 
 
-def _session(**lookup: str) -> TableSession:
-    tables = TableSession.objects.all()
-    with_seats = connection.vendor in _JSON
-    if with_seats:
-        agg, row = _JSON[connection.vendor]
-        names = {"seat": Seat._meta.db_table, "player": Player._meta.db_table}
-        sql = _SEATS.format(agg=agg, row=row, table=TableSession._meta.db_table, **names)
-        tables = tables.annotate(seats_at=RawSQL(sql, [], output_field=JSONField()))
-    # get(), not first(): first() would sort by the model's ordering for a unique lookup.
-    try:
-        session = tables.get(**lookup)
-    except TableSession.DoesNotExist:
-        raise NoSuchLink("No such table") from None
-    if with_seats:
-        seats: list[list[Any]] = session.seats_at or []  # type: ignore[attr-defined]
-        session.__dict__["seated"] = {pk: name for _, pk, name in sorted(seats)}
+def _session(column: str, value: str) -> TableSession:
+    if connection.vendor not in _JSON:
+        try:
+            return TableSession.objects.get(**{column: value})
+        except TableSession.DoesNotExist:
+            raise NoSuchLink("No such table") from None
+    agg, row = _JSON[connection.vendor]
+    sql = _SESSION.format(
+        agg=agg,
+        row=row,
+        seat=Seat._meta.db_table,
+        player=Player._meta.db_table,
+        table=TableSession._meta.db_table,
+        column=column,
+    )
+    session = next(iter(TableSession.objects.raw(sql, [value])), None)
+    if session is None:
+        raise NoSuchLink("No such table")
+    seats = json.loads(session.seats_at or "[]")  # type: ignore[attr-defined]
+    session.__dict__["seated"] = {pk: name for _, pk, name in sorted(seats)}
     return session
 
 
@@ -354,34 +360,35 @@ def after_taken(session: TableSession, hand: Hand) -> ScoreSheet:
 
 
 def revision(token: str) -> int | None:
-    """The session's revision: one indexed read, for the live poll.
+    """The session's revision, for the live poll that every phone makes every few seconds."""
+    row = _read_by_token("revision", token)
+    return None if row is None else int(row[0])
 
-    Every phone asks every few seconds, so this read skips the ORM and, on PostgreSQL,
-    Django's cursor with its per-request health check: that check is a second round trip to
-    the database, a third of the poll's cost. The read is its own health check instead: if
-    the kept connection died (the database restarted), it is closed and the read is made
-    once more through Django, which connects afresh.
-    """
-    sql = f"SELECT revision FROM {TableSession._meta.db_table} WHERE token = %s"
+
+def watched(token: str) -> tuple[int, int]:
+    """The table a stream watches, and its revision now, or 404: every phone opens a stream."""
+    row = _read_by_token("id, revision", token)
+    if row is None:
+        raise NoSuchLink("No such table")
+    return int(row[0]), int(row[1])
+
+
+def _read_by_token(columns: str, token: str) -> tuple[Any, ...] | None:
+    """One indexed read of a table's ``columns``, skipping the ORM, whose query building costs
+    several times the read. On PostgreSQL it goes to the kept connection itself and is its own
+    check of it: if the connection died (the database restarted), it is closed and the read is
+    made once more through Django, which connects afresh."""
+    sql = f"SELECT {columns} FROM {TableSession._meta.db_table} WHERE token = %s"
     if connection.vendor == "postgresql" and connection.connection is not None:
         try:
-            row = connection.connection.execute(sql, [token]).fetchone()
-            return None if row is None else int(row[0])
+            row: tuple[Any, ...] | None = connection.connection.execute(sql, [token]).fetchone()
+            return row
         except psycopg.Error:
             connection.close()  # and read below, through Django, on a new connection
     with connection.cursor() as cursor:
         cursor.execute(sql, [token])
         row = cursor.fetchone()
-    return None if row is None else int(row[0])
-
-
-def watched(token: str) -> tuple[int, int]:
-    """The table a stream watches, and its revision now: one indexed read, or 404."""
-    try:
-        pk, revision = TableSession.objects.values_list("pk", "revision").get(token=token)
-    except TableSession.DoesNotExist:
-        raise NoSuchLink("No such table") from None
-    return pk, revision
+    return row
 
 
 NO_TABLES = "0.0"
