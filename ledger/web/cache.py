@@ -96,10 +96,10 @@ class DatabaseCache(DjangoDatabaseCache):
             return {named[key]: self._decode(connection, value) for key, value in cursor}
 
     def incr(self, key: Any, delta: int = 1, version: int | None = None) -> Any:
-        key = self.make_and_validate_key(key, version=version)
         connection = self._connection()
         if connection.vendor not in UPSERTS:
             return super().incr(key, delta, version)
+        key = self.make_and_validate_key(key, version=version)
         table, quote = self._quoted(connection)
         value, expires, cache_key = quote("value"), quote("expires"), quote("cache_key")
         with connection.cursor() as cursor:
