@@ -375,9 +375,10 @@ def watched(token: str) -> tuple[int, int]:
 
 def _read_by_token(columns: str, token: str) -> tuple[Any, ...] | None:
     """One indexed read of a table's ``columns``, skipping the ORM, whose query building costs
-    several times the read. On PostgreSQL it goes to the kept connection itself and is its own
-    check of it: if the connection died (the database restarted), it is closed and the read is
-    made once more through Django, which connects afresh."""
+    several times the read. On PostgreSQL it goes to the kept connection itself (Django's
+    cursor added a quarter to the poll's read: 75 to 93 us of CPU) and is its own check of it:
+    if the connection died (the database restarted), it is closed and the read is made once
+    more through Django, which connects afresh."""
     sql = f"SELECT {columns} FROM {TableSession._meta.db_table} WHERE token = %s"
     if connection.vendor == "postgresql" and connection.connection is not None:
         try:
