@@ -9,7 +9,7 @@ import pickle
 from datetime import timedelta
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -93,7 +93,7 @@ def test_a_count_pickled_before_counts_on_and_any_value_reads_back_as_it_was_set
 
 
 def test_rows_past_max_entries_are_culled_within_a_hundred_writes(db, monkeypatch):
-    monkeypatch.setattr(cache, "_max_entries", 50)
+    monkeypatch.setattr(caches["default"], "_max_entries", 50)  # the cache, not its proxy
     for n in range(database_cache.CULL_CHECK_EVERY * 2):
         cache.set(f"row-{n}", n, 60)
 
