@@ -4,6 +4,8 @@ trip, and one the server ended is found unusable and replaced. Needs the server 
 
 from __future__ import annotations
 
+import os
+import resource
 from urllib.parse import urlsplit
 
 import psycopg
@@ -72,6 +74,28 @@ def test_a_connection_the_server_ended_is_replaced_before_the_next_query(server,
 
     assert not kept.is_usable()
     assert _query(kept) != pid  # the query's check closed it; the query ran on a new one
+
+
+def test_a_connection_numbered_past_what_select_can_watch_is_checked_too(server, kept):
+    """A streams server holds thousands of sockets: its database connections are numbered past
+    1,023, which select() cannot watch."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if hard != resource.RLIM_INFINITY and hard < 1_200:
+        pytest.fail(f"the test needs 1,200 open files, and this machine allows {hard}")
+    resource.setrlimit(resource.RLIMIT_NOFILE, (max(soft, 1_200), hard))
+    filler = [os.open(os.devnull, os.O_RDONLY) for _ in range(1_100)]  # the lowest free numbers
+    try:
+        pid = _query(kept)
+        assert kept.connection.fileno() > 1_023
+        kept.close_if_unusable_or_obsolete()
+        assert kept.is_usable()
+        server[1].execute("SELECT pg_terminate_backend(%s, 5000)", [pid])
+        assert not kept.is_usable()
+    finally:
+        for number in filler:
+            os.close(number)
+        kept.close()
+        resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
 
 
 def test_a_connection_in_a_transaction_is_asked_as_django_asks(server, kept):

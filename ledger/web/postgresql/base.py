@@ -26,5 +26,8 @@ class DatabaseWrapper(base.DatabaseWrapper):
             return False
         if held.info.transaction_status != psycopg.pq.TransactionStatus.IDLE:
             return bool(super().is_usable())
-        arrived, _, _ = select.select([held.fileno()], [], [], 0)
-        return not arrived
+        # poll, not select: a streams server holds thousands of sockets, and select() cannot
+        # watch a descriptor numbered past 1,023
+        waiting = select.poll()
+        waiting.register(held.fileno(), select.POLLIN)
+        return not waiting.poll(0)
