@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Max, Q
+from django.db.models import Q, Subquery
 
 import scoring
 from ledger.models import (
@@ -267,14 +267,6 @@ def _request_hash(number: int, data: dict[str, Any]) -> str:
     return hashlib.sha256(body.encode()).hexdigest()
 
 
-def _replay(session: TableSession, key: str, request_hash: str) -> Recorded | None:
-    """The earlier save of the submission with idempotency ``key``, if there was one."""
-    if not key:
-        return None
-    earlier = session.hands.filter(idempotency_key=key).first()
-    return None if earlier is None else _replayed(session, earlier, request_hash)
-
-
 def _replayed(session: TableSession, earlier: Hand, request_hash: str) -> Recorded:
     if earlier.request_hash != request_hash:
         raise KeyReused(earlier)
@@ -284,19 +276,22 @@ def _replayed(session: TableSession, earlier: Hand, request_hash: str) -> Record
 
 def _stored_before(
     session: TableSession, number: int, key: str, request_hash: str
-) -> Recorded | None:
+) -> Recorded | int:
     """What was stored before this submission: the submission itself (``key``), or hand
-    ``number`` from another phone (HandAlreadyRecorded), in one read and without the table's
-    lock. A hand keeps its number once stored, so when a table's phones all press save, all
-    but the first are answered here, at once. The same read says whether the next hand is
-    stored too. Returns None when neither is stored."""
-    wanted = Q(number__in=(number, number + 1))
+    ``number`` from another phone (HandAlreadyRecorded), in one read with the table's last
+    hand. A hand keeps its number once stored, so when a table's phones all press save, all
+    but the first are answered by this read: before the table's lock, or, for one sent while
+    the first was being saved, under it. Returns the last hand's number (0: none) when neither
+    is stored."""
+    newest = session.hands.order_by("-number").values("number")[:1]
+    wanted = Q(number=number) | Q(number=Subquery(newest))
     found = list(session.hands.filter(wanted | Q(idempotency_key=key) if key else wanted))
     if mine := next((hand for hand in found if key and hand.idempotency_key == key), None):
         return _replayed(session, mine, request_hash)
+    last = max((hand.number for hand in found), default=0)
     if taken := next((hand for hand in found if hand.number == number), None):
-        raise HandAlreadyRecorded(taken, last=all(hand.number <= number for hand in found))
-    return None
+        raise HandAlreadyRecorded(taken, last=last == number)
+    return last
 
 
 def hand_record(
@@ -316,20 +311,17 @@ def hand_record(
     """
     key = idempotency_key
     request_hash = _request_hash(number, data) if key else ""
-    if earlier := _stored_before(session, number, key, request_hash):
+    if isinstance(earlier := _stored_before(session, number, key, request_hash), Recorded):
         return earlier
     try:
         with transaction.atomic():
             table = _refuse_if_locked(session)
             # Under the lock no other save of this table's can begin; one that committed since
-            # the read above is found here, in one read with the last number.
-            seen = session.hands.aggregate(
-                last=Max("number"), taken=Count("pk", filter=Q(number=number))
-            )
-            if seen["taken"]:
-                last = seen["last"] == number
-                return _stored_meanwhile(session, number, key, request_hash, last=last)
-            _refuse_out_of_order(seen["last"] or 0, number)
+            # the read above is found by the same read.
+            last = _stored_before(session, number, key, request_hash)
+            if isinstance(last, Recorded):
+                return last
+            _refuse_out_of_order(last, number)
             if number > settings.MOST_HANDS_PER_TABLE:
                 raise scoring.ScoringError(
                     "this table holds {most} hands, the most one table keeps: "
@@ -360,18 +352,10 @@ def hand_record(
     except IntegrityError:
         # Another save committed between our checks and our insert (one that did not take
         # the table's lock: the admin's, say).
-        return _stored_meanwhile(session, number, key, request_hash)
+        if isinstance(earlier := _stored_before(session, number, key, request_hash), Recorded):
+            return earlier
+        raise
     return Recorded(hand, played)
-
-
-def _stored_meanwhile(
-    session: TableSession, number: int, key: str, request_hash: str, *, last: bool = False
-) -> Recorded:
-    """Hand ``number`` was stored since this save looked: a retry of this very submission,
-    or another phone's save of the same hand (``last``: no hand after it is stored)."""
-    if replay := _replay(session, key, request_hash):
-        return replay
-    raise HandAlreadyRecorded(session.hands.get(number=number), last=last) from None
 
 
 def _refuse_out_of_order(last: int, number: int) -> None:
