@@ -259,7 +259,12 @@ class Seat(models.Model):
 class Hand(models.Model):
     """One hand as entered at the table, in the scoring contract's hand format."""
 
-    session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="hands")
+    # No index of its own: the unique (session, number) index below begins with it, and a
+    # second one costs every save a write and let the planner read a table's every hand where
+    # one was wanted.
+    session = models.ForeignKey(
+        TableSession, on_delete=models.CASCADE, related_name="hands", db_index=False
+    )
     number = models.PositiveIntegerField(help_text="1 for the session's first hand.")
     # The hand in the scoring contract's format, its players by id (ledger.tables.stored).
     data = models.JSONField(help_text="The hand as the scoring contract takes it, players by id.")

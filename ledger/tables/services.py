@@ -14,7 +14,6 @@ from typing import Any, NamedTuple
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import Q, Subquery
 
 import scoring
 from ledger.models import (
@@ -274,6 +273,20 @@ def _replayed(session: TableSession, earlier: Hand, request_hash: str) -> Record
     return Recorded(earlier, played, replayed=True)
 
 
+# What was stored before a submission (``_stored_before``): hand ``number``, the table's newest
+# hand and the hand sent under the submission's key, each found by a unique index (the key's
+# partial one: its condition repeated, so SQLite uses it too), so the read costs the same at
+# hand 1,000 as at hand 10. Raw SQL: three sends of a table's four are answered by this read
+# alone, and building it with the ORM (a subquery in an OR) cost four times the read.
+_HANDS = Hand._meta.db_table
+_STORED = (
+    f"SELECT * FROM {_HANDS} WHERE session_id = %s AND number = %s UNION ALL SELECT * FROM"
+    f" (SELECT * FROM {_HANDS} WHERE session_id = %s ORDER BY number DESC LIMIT 1) newest"
+    f" UNION ALL SELECT * FROM {_HANDS} WHERE session_id = %s"
+    " AND idempotency_key = %s AND NOT (idempotency_key = '')"
+)
+
+
 def _stored_before(
     session: TableSession, number: int, key: str, request_hash: str
 ) -> Recorded | int:
@@ -283,9 +296,11 @@ def _stored_before(
     but the first are answered by this read: before the table's lock, or, for one sent while
     the first was being saved, under it. Returns the last hand's number (0: none) when neither
     is stored."""
-    newest = session.hands.order_by("-number").values("number")[:1]
-    wanted = Q(number=number) | Q(number=Subquery(newest))
-    found = list(session.hands.filter(wanted | Q(idempotency_key=key) if key else wanted))
+    found = list(
+        Hand.objects.raw(_STORED, [session.pk, number, session.pk, session.pk, key or None])
+    )
+    for hand in found:
+        hand.session = session  # the table as read, its seats with it
     if mine := next((hand for hand in found if key and hand.idempotency_key == key), None):
         return _replayed(session, mine, request_hash)
     last = max((hand.number for hand in found), default=0)

@@ -123,6 +123,27 @@ def _plan(sql: str, params: list[Any]) -> list[str]:
 
 
 @pytest.mark.django_db
+def test_the_read_before_a_save_finds_each_hand_by_a_unique_index():
+    """Three sends of a table's four, when its phones all press save, are answered by this
+    read alone: the hand of that number, the newest hand and the hand sent under that key are
+    each found by a unique index, never by reading every hand of the table."""
+    table = services.session_create(game="jie-long", options={}, seating=PLAYERS, first="Anna")
+    data = {"results": {name: {"pips": 10 * i} for i, name in enumerate(PLAYERS)}}
+    for number in range(1, 4):
+        services.hand_record(session=table, number=number, data=data, idempotency_key=f"k{number}")
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:  # as if reading the table's hands were cheap
+            cursor.execute("SET LOCAL enable_seqscan = off")
+            cursor.execute("SET LOCAL enable_bitmapscan = off")
+    plan = _plan(services._STORED, [table.pk, 2, table.pk, table.pk, "k1"])
+
+    reads = [step for step in plan if "ledger_hand" in step]
+    unique = ("hand_number_unique", "sqlite_autoindex_ledger_hand_1", "hand_idempotency_key_unique")
+    assert len(reads) == 3
+    assert all(any(index in step for index in unique) for step in reads), plan
+
+
+@pytest.mark.django_db
 def test_a_table_is_read_with_each_name_looked_up_by_its_players_key_whatever_the_planner_weighs():
     """A hall's tables are made minutes before its hands, before PostgreSQL's statistics know
     of them. A join of the seats and the players was then planned as a read of every player:
