@@ -255,10 +255,7 @@ def table_changed(
         kept = tally.count(table, hands, result)
         results.resync(table, live, result)
     revision = table.revision + 1
-    TableSession.objects.filter(pk=table.pk).update(
-        revision=revision, tally=tally.stored(table, kept, revision)
-    )
-    push.announce(table.pk, revision)
+    push.revise(table.pk, revision, tally.stored(table, kept, revision))
 
 
 def _request_hash(number: int, data: dict[str, Any]) -> str:

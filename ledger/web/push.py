@@ -3,7 +3,8 @@ the pages of its event (the standings, projector and organiser's page) and of it
 that it changed.
 
 A change to a table (a save, correction, void, lock, change of ends) raises its revision
-(ledger.tables.services.table_changed), and ``announce`` tells every server process:
+(ledger.tables.services.table_changed) and writes it with ``revise``, which (or ``announce``,
+for a revision already written: a group's new table) tells every server process:
 
 - on PostgreSQL with ``NOTIFY``, in the change's own transaction, so it is heard when the
   change is committed and never for a change rolled back. Each server process holds one
@@ -53,6 +54,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import logging
 import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Mapping
@@ -88,11 +90,19 @@ RECONNECT_FIRST, RECONNECT_MOST = 0.5, 10.0  # seconds between two tries to list
 Key = tuple[str, int]
 KINDS = ("table", "event", "group")
 
-# The payload, "table revision event group" (0 for none), in the one query of a save's.
-_ANNOUNCE = (
+# The payload, "table revision event group" (0 for none), from the table's row ``t``.
+_NOTIFY = (
     "SELECT pg_notify(%s, concat_ws(' ', t.id, CAST(%s AS integer), coalesce(r.event_id, 0),"
-    f" coalesce(t.group_id, 0))) FROM {TableSession._meta.db_table} t"
-    f" LEFT JOIN {Round._meta.db_table} r ON r.id = t.round_id WHERE t.id = %s"
+    " coalesce(t.group_id, 0))) FROM {tables} t"
+    f" LEFT JOIN {Round._meta.db_table} r ON r.id = t.round_id"
+)
+_TABLES = TableSession._meta.db_table
+_ANNOUNCE = _NOTIFY.format(tables=_TABLES) + " WHERE t.id = %s"
+# The table's new revision and tally written, and announced, in one statement: a save holds its
+# table's lock until it commits, and this is one round trip fewer.
+_REVISE = (
+    f"WITH t AS (UPDATE {_TABLES} SET revision = %s, tally = CAST(%s AS jsonb) WHERE id = %s"
+    " RETURNING id, round_id, group_id) " + _NOTIFY.format(tables="t")
 )
 
 
@@ -103,6 +113,16 @@ def announce(table: int, revision: int) -> None:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(_ANNOUNCE, [CHANNEL, revision, table])
+
+
+def revise(table: int, revision: int, tally: dict[str, Any]) -> None:
+    """Write ``table``'s new ``revision`` and ``tally``, and ``announce`` it, in one statement
+    on PostgreSQL."""
+    if connection.vendor != "postgresql":
+        TableSession.objects.filter(pk=table).update(revision=revision, tally=tally)
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(_REVISE, [revision, json.dumps(tally), table, CHANNEL, revision])
 
 
 def announce_around(*, event: int = 0, group: int = 0) -> None:
