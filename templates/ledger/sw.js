@@ -40,6 +40,18 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+// A page that loaded while this worker was starting passed it unseen: it may not be controlled,
+// and a table's is not kept. Each page says where it is once the worker is ready (ledger.js):
+// it is claimed, and a table's page not kept yet is fetched and kept.
+self.addEventListener("message", (event) => {
+  const path = event.data && event.data.keep;
+  if (typeof path !== "string") return;
+  const kept = TABLE_PAGE.test(path)
+    ? caches.match(path, { cacheName: PAGES }).then((copy) => copy || keep(path))
+    : null;
+  event.waitUntil(Promise.all([self.clients.claim(), kept]));
+});
+
 function storable(response) {
   return response.ok && response.type === "basic" && !response.redirected &&
     (response.headers.get("Content-Type") || "").startsWith("text/html");

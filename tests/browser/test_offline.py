@@ -176,6 +176,20 @@ def test_a_hand_saved_on_a_table_locked_meanwhile_says_why(page):
 # with no connection it opens from that copy, and takes hands as above.
 
 
+def test_a_table_page_that_passed_the_worker_unseen_is_claimed_and_kept(page):
+    """A page that loads while the worker is starting is not seen by it: the worker neither
+    controls it nor keeps it. A reload that bypasses the worker (the browser's hard reload)
+    does the same every time: the page says where it is, and is claimed and kept."""
+    path = _opened_with_the_worker(page)
+    page.evaluate("caches.open('ledger-pages').then((pages) => pages.delete(location.pathname))")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Page.reload", {"ignoreCache": True})
+    page.wait_for_url(re.compile(re.escape(path)))
+    expect(page.locator("h1")).to_contain_text("Jie Long")
+
+    _until(page, "navigator.serviceWorker.controller && caches.match(location.pathname)")
+
+
 def _opened_with_the_worker(page) -> str:
     """A new table whose page the service worker keeps, and controls. The worker starts on
     the first page: it keeps the table page as it passes, or, if the page came first, when

@@ -627,8 +627,13 @@ function newKey() {
   if (!("serviceWorker" in navigator)) return;
   window.addEventListener("load", function () {
     var url = document.body.dataset.serviceWorker;
+    if (!url) return;
     // Without it the page works as before: nothing to say.
-    if (url) navigator.serviceWorker.register(url).catch(function () {});
+    navigator.serviceWorker.register(url).catch(function () {});
+    // A page that loaded while the worker was starting is claimed and kept now (sw.js).
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage({ keep: location.pathname });
+    });
   });
 })();
 
