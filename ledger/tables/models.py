@@ -332,7 +332,10 @@ class Result(models.Model):
     the old stay as history. A redeal has no rows: nobody played.
     """
 
-    session = models.ForeignKey(TableSession, on_delete=models.CASCADE, related_name="results")
+    # No index of its own: the (session, current) index below begins with it.
+    session = models.ForeignKey(
+        TableSession, on_delete=models.CASCADE, related_name="results", db_index=False
+    )
     hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="results")
     player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="results")
     # As the hand shows it (doubled in Tsair Deng, fish points in Tiu Yu; 0 for the holder of
