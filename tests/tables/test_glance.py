@@ -132,7 +132,7 @@ def test_the_read_before_a_save_finds_each_hand_by_a_unique_index():
     for number in range(1, 4):
         services.hand_record(session=table, number=number, data=data, idempotency_key=f"k{number}")
     if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:  # as if reading the table's hands were cheap
+        with connection.cursor() as cursor:  # index scans only: each must be by a unique index
             cursor.execute("SET LOCAL enable_seqscan = off")
             cursor.execute("SET LOCAL enable_bitmapscan = off")
     plan = _plan(services._STORED, [table.pk, 2, table.pk, table.pk, "k1"])
