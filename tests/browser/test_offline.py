@@ -239,7 +239,9 @@ def test_a_table_opened_before_reopens_offline_and_its_hand_is_stored_once(page,
         page.get_by_role("button", name="Save hand").click()
         expect(banner).to_contain_text("1 hand(s) kept on this phone")
         shot(page, "kept-offline")
-    assert heard == []  # the page came from the phone's copy
+    # The page came from the phone's copy. The browser's own check for a newer worker script is
+    # not the page's: Chromium sends it past the offline emulation, sometimes within these steps.
+    assert [p for p in heard if p != "/sw.js"] == []
     assert not Hand.objects.exists()
 
     with _server_hears() as heard:
