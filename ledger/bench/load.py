@@ -529,8 +529,11 @@ def run(
     ):
         os.environ["BENCH_PHONE_CPUS"] = phone_cpus
         shared = "shared with the servers" if server_cpus == phone_cpus else f"CPUs {phone_cpus}"
+        # The workers' kind, as deploy/gunicorn.conf.py chooses it.
+        threads = int(os.environ.get("GUNICORN_THREADS") or 1)
+        kind = "sync workers" if threads == 1 else f"gthread workers of {threads} threads"
         yield (
-            f"servers on CPUs {server_cpus}: {workers} sync workers, {streams} stream servers, "
+            f"servers on CPUs {server_cpus}: {workers} {kind}, {streams} stream servers, "
             f"PostgreSQL; the phones: {shared}; the servers' log: {log.name}"
         )
         ceiling = _ceiling(stack)
