@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from decimal import Decimal
 from functools import cached_property
 from typing import Any, Literal, NamedTuple, Protocol
@@ -13,7 +13,7 @@ from typing import Any, Literal, NamedTuple, Protocol
 import psycopg
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
-from django.db import connection
+from django.db import connection, models
 from django.db.models import Count, Sum
 from django.utils.translation import gettext as _
 
@@ -174,28 +174,70 @@ def session_by_read_token(token: str) -> TableSession:
     return _session("read_token", token)
 
 
+def session_for_send(token: str, number: int, key: str) -> tuple[TableSession, list[Hand]]:
+    """The session this link opens (or 404) and, in the same read, what was stored before a
+    send of hand ``number`` under ``key`` (stored_before): every phone of a table sends each
+    hand, and three sends of four are answered by what this one read found."""
+    if connection.vendor not in _JSON:
+        session = _session("token", token)
+        return session, stored_before(session, number, key)
+    session = _session("token", token, sent=(number, key or None))
+    found = json.loads(session.stored_at or "[]")  # type: ignore[attr-defined]
+    return session, [_hand(row, session) for row in found]
+
+
+def stored_before(session: TableSession, number: int, key: str) -> list[Hand]:
+    """What was stored before a send of hand ``number`` under ``key`` (services.hand_record):
+    hand ``number``, the table's newest hand and the hand sent under that key, those found."""
+    sql = _STORED.format(hand=Hand._meta.db_table, table="%s")
+    found = list(Hand.objects.raw(sql, [session.pk, number, session.pk, session.pk, key or None]))
+    for hand in found:
+        hand.session = session  # the table as read, its seats with it
+    return found
+
+
 # A table's row, and its seats as one more column, [[position, player id, name], ...]: nearly
 # every request of a table's needs them (the form, the engine's names), so they come in the
 # table's query rather than in a second round trip to the database. Raw SQL: every phone's
 # every send reads a table, and the ORM's building of this query cost more than the read.
 # Each name is looked up by its player's key, not joined: a join leaves the plan to the
 # statistics, and while they lag behind a hall's tables created minutes before, PostgreSQL
-# joined by reading every player (1.6 ms a read at 5,000 tables, against 0.1).
+# joined by reading every player (1.6 ms a read at 5,000 tables, against 0.1). A send's read
+# has one column more, what was stored before it (_STORED), each hand as a JSON object.
 _SESSION = (
     "SELECT t.*, (SELECT {agg}({row}(s.position, s.player_id,"
     " (SELECT p.name FROM {player} p WHERE p.id = s.player_id)))"
-    " FROM {seat} s WHERE s.session_id = t.id) AS seats_at"
+    " FROM {seat} s WHERE s.session_id = t.id) AS seats_at{stored}"
     " FROM {table} t WHERE t.{column} = %s"
 )
 _JSON = {
     "postgresql": ("jsonb_agg", "jsonb_build_array"),
     "sqlite": ("json_group_array", "json_array"),
 }
+_STORED_AT = ", (SELECT {agg}({hand}) FROM ({stored}) h) AS stored_at"
+
+# What was stored before a send (stored_before): hand ``number``, the table's newest hand and
+# the hand sent under the send's key, each found by a unique index (the key's partial one: its
+# condition repeated, so SQLite uses it too), so the read costs the same at hand 1,000 as at
+# hand 10. Raw SQL: building it with the ORM (a subquery in an OR) cost four times the read.
+# ``table``: the table's id, a parameter or the table read with it.
+_STORED = (
+    "SELECT * FROM {hand} WHERE session_id = {table} AND number = %s UNION ALL SELECT * FROM"
+    " (SELECT * FROM {hand} WHERE session_id = {table} ORDER BY number DESC LIMIT 1) newest"
+    " UNION ALL SELECT * FROM {hand} WHERE session_id = {table}"
+    " AND idempotency_key = %s AND NOT (idempotency_key = '')"
+)
 
 
-def session_sql(column: str) -> str:
-    """The read of a table by ``column``, on this database (PostgreSQL or SQLite)."""
+def session_sql(column: str, *, stored: bool = False) -> str:
+    """The read of a table by ``column``, on this database (PostgreSQL or SQLite); ``stored``:
+    with what was stored before a send, its parameters (number, key) before ``column``'s."""
     agg, row = _JSON[connection.vendor]
+    stored_at = ""
+    if stored:
+        hands = _STORED.format(hand=Hand._meta.db_table, table="t.id")
+        as_json = "to_jsonb(h)" if connection.vendor == "postgresql" else _sqlite_object(Hand, "h")
+        stored_at = _STORED_AT.format(agg=agg, hand=as_json, stored=hands)
     return _SESSION.format(
         agg=agg,
         row=row,
@@ -203,16 +245,46 @@ def session_sql(column: str) -> str:
         player=Player._meta.db_table,
         table=TableSession._meta.db_table,
         column=column,
+        stored=stored_at,
     )
 
 
-def _session(column: str, value: str) -> TableSession:
+def _sqlite_object(model: type[models.Model], alias: str) -> str:
+    """A row of ``model``'s as SQLite's JSON object, its JSON columns as JSON, not as text."""
+
+    def value(field: models.Field[Any, Any]) -> str:
+        column = f"{alias}.{field.column}"
+        return f"json({column})" if isinstance(field, models.JSONField) else column
+
+    pairs = ", ".join(f"'{field.column}', {value(field)}" for field in model._meta.concrete_fields)
+    return f"json_object({pairs})"
+
+
+def _hand(row: dict[str, Any], session: TableSession) -> Hand:
+    """A hand read as a JSON object (session_sql), as the ORM would have read it."""
+    fields = Hand._meta.concrete_fields
+    values = []
+    for field in fields:
+        value = row[field.column]
+        if isinstance(field, models.DateTimeField):  # PostgreSQL's ISO form, or SQLite's (UTC)
+            value = datetime.fromisoformat(value)
+            value = value if value.tzinfo else value.replace(tzinfo=UTC)
+        elif isinstance(field, models.BooleanField):  # SQLite's 0 or 1
+            value = bool(value)
+        values.append(value)
+    hand = Hand.from_db(connection.alias, [field.attname for field in fields], values)
+    hand.session = session
+    return hand
+
+
+def _session(column: str, value: str, sent: tuple[int, str | None] | None = None) -> TableSession:
     if connection.vendor not in _JSON:
         try:
             return TableSession.objects.get(**{column: value})
         except TableSession.DoesNotExist:
             raise NoSuchLink("No such table") from None
-    session = next(iter(TableSession.objects.raw(session_sql(column), [value])), None)
+    sql = session_sql(column, stored=sent is not None)
+    session = next(iter(TableSession.objects.raw(sql, [*(sent or ()), value])), None)
     if session is None:
         raise NoSuchLink("No such table")
     seats = json.loads(session.seats_at or "[]")  # type: ignore[attr-defined]

@@ -27,7 +27,7 @@ from ledger.models import (
     Seat,
     TableSession,
 )
-from ledger.tables import clock, results, stored, tally
+from ledger.tables import clock, results, selectors, stored, tally
 from ledger.web import push
 from scoring import names
 from scoring.options import ENDS
@@ -270,34 +270,21 @@ def _replayed(session: TableSession, earlier: Hand, request_hash: str) -> Record
     return Recorded(earlier, played, replayed=True)
 
 
-# What was stored before a submission (``_stored_before``): hand ``number``, the table's newest
-# hand and the hand sent under the submission's key, each found by a unique index (the key's
-# partial one: its condition repeated, so SQLite uses it too), so the read costs the same at
-# hand 1,000 as at hand 10. Raw SQL: three sends of a table's four are answered by this read
-# alone, and building it with the ORM (a subquery in an OR) cost four times the read.
-_HANDS = Hand._meta.db_table
-_STORED = (
-    f"SELECT * FROM {_HANDS} WHERE session_id = %s AND number = %s UNION ALL SELECT * FROM"
-    f" (SELECT * FROM {_HANDS} WHERE session_id = %s ORDER BY number DESC LIMIT 1) newest"
-    f" UNION ALL SELECT * FROM {_HANDS} WHERE session_id = %s"
-    " AND idempotency_key = %s AND NOT (idempotency_key = '')"
-)
-
-
 def _stored_before(
-    session: TableSession, number: int, key: str, request_hash: str
+    session: TableSession,
+    number: int,
+    key: str,
+    request_hash: str,
+    found: list[Hand] | None = None,
 ) -> Recorded | int:
     """What was stored before this submission: the submission itself (``key``), or hand
     ``number`` from another phone (HandAlreadyRecorded), in one read with the table's last
-    hand. A hand keeps its number once stored, so when a table's phones all press save, all
-    but the first are answered by this read: before the table's lock, or, for one sent while
-    the first was being saved, under it. Returns the last hand's number (0: none) when neither
-    is stored."""
-    found = list(
-        Hand.objects.raw(_STORED, [session.pk, number, session.pk, session.pk, key or None])
-    )
-    for hand in found:
-        hand.session = session  # the table as read, its seats with it
+    hand (selectors.stored_before; ``found``: what it found, if read already). A hand keeps
+    its number once stored, so when a table's phones all press save, all but the first are
+    answered by this read: before the table's lock, or, for one sent while the first was
+    being saved, under it. Returns the last hand's number (0: none) when neither is stored."""
+    if found is None:
+        found = selectors.stored_before(session, number, key)
     if mine := next((hand for hand in found if key and hand.idempotency_key == key), None):
         return _replayed(session, mine, request_hash)
     last = max((hand.number for hand in found), default=0)
@@ -313,17 +300,20 @@ def hand_record(
     data: dict[str, Any],
     device: str = "",
     idempotency_key: str = "",
+    stored_before: list[Hand] | None = None,
 ) -> Recorded:
     """Record hand ``number`` (the next one), exactly once.
 
     A retry with the same ``idempotency_key`` and the same hand returns what the first
     submission stored and stores nothing; the same key with a different hand raises
     KeyReused. Raises ScoringError if the hand is invalid and HandAlreadyRecorded if another
-    phone saved that hand first.
+    phone saved that hand first. ``stored_before``: what was stored before this submission,
+    if read with the table (selectors.session_for_send); it is read again under the lock.
     """
     key = idempotency_key
     request_hash = _request_hash(number, data) if key else ""
-    if isinstance(earlier := _stored_before(session, number, key, request_hash), Recorded):
+    earlier = _stored_before(session, number, key, request_hash, stored_before)
+    if isinstance(earlier, Recorded):
         return earlier
     try:
         with transaction.atomic():

@@ -209,7 +209,8 @@ def _posted_before_the_split(request: HtmxRequest, token: str) -> HttpResponse:
 def hand_save(request: HtmxRequest, token: str) -> HttpResponse:
     """Save the next hand, once however often it is sent (its idempotency key); else the form
     again with what is wrong, or with the hand another phone saved first."""
-    session = selectors.session_by_token(token)
+    number, key = whole(request.POST.get("number")) or 0, _key(request)
+    session, stored_before = selectors.session_for_send(token, number, key)
     form = HandForm(session.game, session.seating, request.POST)
     data = form.data()
     if data is None or form.errors:
@@ -217,10 +218,11 @@ def hand_save(request: HtmxRequest, token: str) -> HttpResponse:
     try:
         recorded = services.hand_record(
             session=session,
-            number=whole(request.POST.get("number")) or 0,
+            number=number,
             data=data,
             device=_device(request),
-            idempotency_key=_key(request),
+            idempotency_key=key,
+            stored_before=stored_before,
         )
     except ScoringError as error:
         form.add_scoring_error(error)

@@ -23,6 +23,7 @@ import scoring
 from ledger.tables import selectors, services
 from ledger.tables.live import RENDER_WAIT
 from ledger.tables.summary import Summary, summarise
+from ledger.web.limits import NoSuchLink
 from tests.tables.test_results_rows import PLAYERS, SCORES, apply, hand
 
 # Tables whose hands each score on their own (the rest are scored whole: glance is scored).
@@ -135,12 +136,41 @@ def test_the_read_before_a_save_finds_each_hand_by_a_unique_index():
         with connection.cursor() as cursor:  # index scans only: each must be by a unique index
             cursor.execute("SET LOCAL enable_seqscan = off")
             cursor.execute("SET LOCAL enable_bitmapscan = off")
-    plan = _plan(services._STORED, [table.pk, 2, table.pk, table.pk, "k1"])
+    plan = _plan(selectors.session_sql("token", stored=True), [2, "k1", table.token])
 
     reads = [step for step in plan if "ledger_hand" in step]
     unique = ("hand_number_unique", "sqlite_autoindex_ledger_hand_1", "hand_idempotency_key_unique")
     assert len(reads) == 3
     assert all(any(index in step for index in unique) for step in reads), plan
+
+
+@pytest.mark.django_db
+def test_a_send_reads_its_table_and_what_was_stored_before_it_in_one_query():
+    """Every phone of a table sends each hand: its table and what was stored before the send
+    come in one round trip to the database, each hand as the ORM reads it (its time to the
+    microsecond, voided or not)."""
+    table = services.session_create(game="jie-long", options={}, seating=PLAYERS, first="Anna")
+    data = {"results": {name: {"pips": 10 * i} for i, name in enumerate(PLAYERS)}}
+    for number in range(1, 5):
+        services.hand_record(session=table, number=number, data=data, idempotency_key=f"k{number}")
+    services.hand_void(session=table, number=4, version=1)
+
+    def fields(hands: list[Any]) -> list[tuple[Any, ...]]:
+        return sorted(
+            tuple(vars(hand)[f.attname] for f in hand._meta.concrete_fields) for hand in hands
+        )
+
+    # Hand ``number``, the newest hand (4, voided) and the hand sent under the key, those stored.
+    cases = [(2, "k1", {1, 2, 4}), (4, "", {4}), (5, "k3", {3, 4}), (5, "k9", {4}), (9, "", {4})]
+    for number, key, stored in cases:
+        with CaptureQueriesContext(connection) as captured:
+            session, found = selectors.session_for_send(table.token, number, key)
+        assert len(captured) == 1
+        assert session.seated == selectors.session_by_token(table.token).seated
+        assert {hand.number for hand in found} == stored
+        assert fields(found) == fields(selectors.stored_before(table, number, key))
+    with pytest.raises(NoSuchLink):
+        selectors.session_for_send("no-such-table", 1, "")
 
 
 @pytest.mark.django_db

@@ -440,7 +440,7 @@ def test_hand_save_queries_do_not_grow_with_the_hands(client, ce_deng):
 
     many = _queries(lambda: client.post(url, form_post(44, direction="cw"), **HTMX))
 
-    assert many == few <= 19
+    assert many == few <= 18
 
 
 def test_the_page_switches_to_simplified_chinese_names_and_all(client, ce_deng):
