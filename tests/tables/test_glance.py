@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import scoring
+from ledger.models import Hand, TableSession
 from ledger.tables import selectors, services
 from ledger.tables.live import RENDER_WAIT
 from ledger.tables.summary import Summary, summarise
@@ -147,7 +148,7 @@ def test_the_read_before_a_save_finds_each_hand_by_a_unique_index():
 @pytest.mark.django_db
 def test_a_send_reads_its_table_and_what_was_stored_before_it_in_one_query():
     """Every phone of a table sends each hand: its table and what was stored before the send
-    come in one round trip to the database, each hand as the ORM reads it (its time to the
+    come in one round trip to the database, each as the ORM reads it (a hand's time to the
     microsecond, voided or not)."""
     table = services.session_create(game="jie-long", options={}, seating=PLAYERS, first="Anna")
     data = {"results": {name: {"pips": 10 * i} for i, name in enumerate(PLAYERS)}}
@@ -155,9 +156,11 @@ def test_a_send_reads_its_table_and_what_was_stored_before_it_in_one_query():
         services.hand_record(session=table, number=number, data=data, idempotency_key=f"k{number}")
     services.hand_void(session=table, number=4, version=1)
 
-    def fields(hands: list[Any]) -> list[tuple[Any, ...]]:
+    def fields(rows: list[Any]) -> list[tuple[Any, ...]]:
+        """Every field of each row read (a hand found twice, once)."""
+        once = {row.pk: row for row in rows}.values()
         return sorted(
-            tuple(vars(hand)[f.attname] for f in hand._meta.concrete_fields) for hand in hands
+            tuple(vars(row)[f.attname] for f in row._meta.concrete_fields) for row in once
         )
 
     # Hand ``number``, the newest hand (4, voided) and the hand sent under the key, those stored.
@@ -167,8 +170,10 @@ def test_a_send_reads_its_table_and_what_was_stored_before_it_in_one_query():
             session, found = selectors.session_for_send(table.token, number, key)
         assert len(captured) == 1
         assert session.seated == selectors.session_by_token(table.token).seated
+        assert fields([session]) == fields([TableSession.objects.get(token=table.token)])
         assert {hand.number for hand in found} == stored
-        assert fields(found) == fields(selectors.stored_before(table, number, key))
+        by_orm = fields(list(Hand.objects.filter(session=table, number__in=stored)))
+        assert fields(found) == fields(selectors.stored_before(table, number, key)) == by_orm
     with pytest.raises(NoSuchLink):
         selectors.session_for_send("no-such-table", 1, "")
 
