@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from typing import Any, NamedTuple
 
+from django.db.models import Expression
 from django.utils import timezone
 
 import scoring
@@ -58,7 +59,10 @@ def _players(session: TableSession) -> dict[str, int]:
 
 
 def _rows(
-    session: TableSession, hand_pk: int, players: Mapping[str, int], found: Mapping[str, Outcome]
+    session: TableSession,
+    hand_pk: int | Expression,
+    players: Mapping[str, int],
+    found: Mapping[str, Outcome],
 ) -> list[Result]:
     return [
         Result(
@@ -74,12 +78,15 @@ def _rows(
     ]
 
 
-def record(
-    session: TableSession, hand_pk: int, data: Mapping[str, Any], played: scoring.HandResult
-) -> None:
-    """Write the rows of a newly recorded hand (``data``: as the engine read it)."""
-    found = outcomes(session.game, data, played)
-    Result.objects.bulk_create(_rows(session, hand_pk, _players(session), found))
+def rows(
+    session: TableSession,
+    hand: int | Expression,
+    data: Mapping[str, Any],
+    played: scoring.HandResult,
+) -> list[Result]:
+    """The rows of a newly recorded hand (``data``: as the engine read it); ``hand``: its id, or
+    an expression that finds it."""
+    return _rows(session, hand, _players(session), outcomes(session.game, data, played))
 
 
 def resync(

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from ledger.models import Event, Group, Hand, HandChange, Player, Result, Seat, TableSession
-from ledger.tables import clock, stored, tally
+from ledger.tables import clock, statements, stored, tally
 from ledger.web.limits import NoSuchLink
 from scoring import GAMES, HandResult, SessionResult
 
@@ -190,11 +190,33 @@ def session_for_send(token: str, number: int, key: str) -> tuple[TableSession, l
 def stored_before(session: TableSession, number: int, key: str) -> list[Hand]:
     """What was stored before a send of hand ``number`` under ``key`` (services.hand_record):
     hand ``number``, the table's newest hand and the hand sent under that key, those found."""
+    [found] = statements.together([_stored_before(session, number, key)])
+    return _stored_hands(session, found)
+
+
+def locked_for_send(
+    session: TableSession, number: int, key: str
+) -> tuple[TableSession, list[Hand]]:
+    """The table's row, locked until the transaction ends, and what was stored before a send
+    (``stored_before``) read under that lock, in one round trip: the read comes after the lock
+    was had, so it finds a save that the lock waited for."""
+    lock = f"SELECT * FROM {TableSession._meta.db_table} WHERE id = %s"
+    if connection.features.has_select_for_update:
+        lock += " " + connection.ops.for_update_sql()
+    table, found = statements.together([(lock, [session.pk]), _stored_before(session, number, key)])
+    return _made(TableSession, table)[0], _stored_hands(session, found)
+
+
+def _stored_before(session: TableSession, number: int, key: str) -> statements.Statement:
     sql = _STORED.format(hand=Hand._meta.db_table, table="%s")
-    found = _rows(Hand, sql, [session.pk, number, session.pk, session.pk, key or None])
-    for hand in found:
+    return sql, [session.pk, number, session.pk, session.pk, key or None]
+
+
+def _stored_hands(session: TableSession, found: statements.Found) -> list[Hand]:
+    hands = _made(Hand, found)
+    for hand in hands:
         hand.session = session  # the table as read, its seats with it
-    return found
+    return hands
 
 
 # A table's row, and its seats as one more column, [[position, player id, name], ...]: nearly
@@ -286,21 +308,25 @@ def _rows(model: type[M], sql: str, params: list[Any]) -> list[M]:
     set on each as attributes), as Django's ``raw()`` makes them. Its own way cost a table's
     send more than the read itself: it matches every field with every column, once per field.
     """
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        columns = [column[0] for column in cursor.description]
-        rows: Iterable[Any] = cursor.fetchall()
+    [found] = statements.together([(sql, params)])
+    return _made(model, found)
+
+
+def _made(model: type[M], found: statements.Found) -> list[M]:
+    """``model``'s rows as read (``_rows``)."""
+    columns, rows = found
     fields = model._meta.concrete_fields
     at = {column: position for position, column in enumerate(columns)}
     by_column = {field.column: field for field in fields}
     compiler = connection.ops.compiler("SQLCompiler")(Query(model), connection, connection.alias)
     cols = [by_column[c].get_col(model._meta.db_table) if c in by_column else None for c in columns]
+    converted: Iterable[Any] = rows
     if converters := compiler.get_converters(cols):  # type: ignore[arg-type]  # None: not a field
-        rows = compiler.apply_converters(rows, converters)
+        converted = compiler.apply_converters(rows, converters)
     names = [field.attname for field in fields]
     more = [(column, position) for column, position in at.items() if column not in by_column]
     made = []
-    for row in rows:
+    for row in converted:
         instance = model.from_db(connection.alias, names, [row[at[f.column]] for f in fields])
         for column, position in more:
             setattr(instance, column, row[position])

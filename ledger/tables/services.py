@@ -13,7 +13,8 @@ from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
+from django.db.models.expressions import RawSQL
 
 import scoring
 from ledger.models import (
@@ -27,7 +28,7 @@ from ledger.models import (
     Seat,
     TableSession,
 )
-from ledger.tables import clock, results, selectors, stored, tally
+from ledger.tables import clock, results, selectors, statements, stored, tally
 from ledger.web import push
 from scoring import names
 from scoring.options import ENDS
@@ -238,6 +239,15 @@ def table_changed(
     are counted one after the other. The new revision is announced to the phones' streams when
     the transaction commits (ledger.web.push).
     """
+    push.revise(*_revised(session, played, locked))
+
+
+def _revised(
+    session: TableSession,
+    played: scoring.HandResult | None = None,
+    locked: TableSession | None = None,
+) -> tuple[int, int, dict[str, Any]]:
+    """The table's new revision and tally (``table_changed``), as ``push.revise`` takes them."""
     table = locked or TableSession.objects.select_for_update().get(pk=session.pk)
     kept = tally.kept(table) if played is not None else None
     if kept is not None and played is not None:
@@ -255,7 +265,7 @@ def table_changed(
         kept = tally.count(table, hands, result)
         results.resync(table, live, result)
     revision = table.revision + 1
-    push.revise(table.pk, revision, tally.stored(table, kept, revision))
+    return table.pk, revision, tally.stored(table, kept, revision)
 
 
 def _request_hash(number: int, data: dict[str, Any]) -> str:
@@ -293,6 +303,10 @@ def _stored_before(
     return last
 
 
+# A hand's id, found by its table and number: its change and result rows are written with it.
+_HAND_ID = f"SELECT id FROM {Hand._meta.db_table} WHERE session_id = %s AND number = %s"
+
+
 def hand_record(
     *,
     session: TableSession,
@@ -317,10 +331,12 @@ def hand_record(
         return earlier
     try:
         with transaction.atomic():
-            table = _refuse_if_locked(session)
             # Under the lock no other save of this table's can begin; one that committed since
-            # the read above is found by the same read.
-            last = _stored_before(session, number, key, request_hash)
+            # the read above is found by the read made with the lock.
+            table, found = selectors.locked_for_send(session, number, key)
+            if table.locked:
+                raise TableLocked
+            last = _stored_before(session, number, key, request_hash, found)
             if isinstance(last, Recorded):
                 return last
             _refuse_out_of_order(last, number)
@@ -333,7 +349,7 @@ def hand_record(
                 )
             _refuse_last(data, "hand")
             data, played = _score_new_hand(session, clock.marked_last(data, table.ends_at))
-            hand = Hand.objects.create(
+            hand = Hand(
                 session=session,
                 number=number,
                 data=session.by_id(data),
@@ -341,16 +357,23 @@ def hand_record(
                 idempotency_key=key,
                 request_hash=request_hash,
             )
-            HandChange.objects.create(
-                hand=hand, kind=HandChange.Kind.RECORD, after=hand.data, device=device
-            )
+            # The hand's change and result rows name it by its number, as it has no id yet:
+            # all go in one round trip, with the table's new revision and tally.
+            its_id = RawSQL(_HAND_ID, [session.pk, number], output_field=models.BigIntegerField())
+            change = HandChange(kind=HandChange.Kind.RECORD, after=hand.data, device=device)
+            change.hand_id = its_id
+            writes = [statements.insert([hand], returning=True), statements.insert([change])]
             # The last hand is counted with the rest, so the tally knows the table is over.
-            if data.get("last"):
-                table_changed(session)
-            else:
-                results.record(session, hand.pk, data, played)
-                table.seated = session.seated  # as the hand was scored
-                table_changed(session, played, locked=table)
+            last_hand = bool(data.get("last"))
+            if not last_hand and (rows := results.rows(session, its_id, data, played)):
+                writes.append(statements.insert(rows))
+            table.seated = session.seated  # as the hand was scored
+            added = not last_hand and tally.kept(table) is not None  # to the tally as kept
+            if added:
+                writes.append(push.revising(*_revised(session, played, locked=table)))
+            statements.inserted(hand, statements.together(writes)[0])
+            if not added:  # every hand counted again, this one with them
+                table_changed(session, locked=table)
     except IntegrityError:
         # Another save committed between our checks and our insert (one that did not take
         # the table's lock: the admin's, say).

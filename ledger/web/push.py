@@ -73,7 +73,7 @@ from django.utils import translation
 from ledger.events import selectors as events_selectors
 from ledger.groups import selectors as groups_selectors
 from ledger.models import Round, TableSession
-from ledger.tables import live, selectors
+from ledger.tables import live, selectors, statements
 from ledger.web import limits
 from ledger.web.middleware import GuessLimitMiddleware
 from ledger.web.shedding import busy, shed
@@ -118,11 +118,15 @@ def announce(table: int, revision: int) -> None:
 def revise(table: int, revision: int, tally: dict[str, Any]) -> None:
     """Write ``table``'s new ``revision`` and ``tally``, and ``announce`` it, in one statement
     on PostgreSQL."""
+    statements.together([revising(table, revision, tally)])
+
+
+def revising(table: int, revision: int, tally: dict[str, Any]) -> statements.Statement:
+    """The statement of ``revise``, to send with others."""
     if connection.vendor != "postgresql":
-        TableSession.objects.filter(pk=table).update(revision=revision, tally=tally)
-        return
-    with connection.cursor() as cursor:
-        cursor.execute(_REVISE, [revision, json.dumps(tally), table, CHANNEL, revision])
+        sql = f"UPDATE {_TABLES} SET revision = %s, tally = %s WHERE id = %s"
+        return sql, [revision, json.dumps(tally), table]
+    return _REVISE, [revision, json.dumps(tally), table, CHANNEL, revision]
 
 
 def announce_around(*, event: int = 0, group: int = 0) -> None:

@@ -8,12 +8,14 @@ from threading import Barrier, Event
 
 import pytest
 from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 
-from ledger.models import Hand, HandChange, TableSession
-from ledger.tables import services
+from ledger.models import Hand, HandChange, Result, TableSession
+from ledger.tables import selectors, services
 from tests.tables.conftest import SEATING, plain_hand
 
 PHONES = 50
+SAVEPOINTS = ("SAVEPOINT", "RELEASE SAVEPOINT")  # the test's own transaction's
 
 
 def _at_once(count, work):
@@ -150,3 +152,59 @@ def test_a_hand_already_stored_is_answered_at_once_while_another_save_holds_the_
     assert other.pk == first.hand.pk
     assert again.replayed and again.hand.pk == first.hand.pk
     assert took < 2  # the slow save held the table for up to 10 s
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_save_that_waited_for_its_table_s_lock_finds_the_hand_stored_meanwhile():
+    # A save reads what was stored with the read that takes its table's lock, in the same
+    # round trip on PostgreSQL (ledger.tables.statements): that read must still see a hand
+    # that another save committed while this one waited for the lock.
+    session = services.session_create(game="ce-deng", options={}, seating=SEATING, first="Anna")
+    holding = Event()
+
+    def first_phone():
+        with transaction.atomic():
+            TableSession.objects.select_for_update().get(pk=session.pk)
+            holding.set()
+            time.sleep(0.5)  # the other phone's save waits for the lock meanwhile
+            services.hand_record(session=session, number=1, data=plain_hand())
+        connection.close()
+
+    def waiting_phone():
+        holding.wait(5)
+        started = time.monotonic()
+        try:
+            with transaction.atomic():
+                table, found = selectors.locked_for_send(session, 1, "another key")
+            return table, found, time.monotonic() - started
+        finally:
+            connection.close()
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        first = pool.submit(first_phone)
+        table, found, waited = pool.submit(waiting_phone).result()
+        first.result()
+
+    assert waited > 0.3  # it did wait for the lock
+    assert [hand.number for hand in found] == [1, 1]  # hand 1, and the newest: the same
+    assert table.revision == 1  # the table as the first save left it
+
+
+@pytest.mark.django_db
+def test_a_save_holds_its_table_s_lock_for_two_round_trips_on_postgresql():
+    # Every phone of a table presses save at once: all but the first wait on the table's lock
+    # while the first holds it, so each round trip under it costs them all.
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite sends each statement on its own, in the same process")
+    session = services.session_create(game="ce-deng", options={}, seating=SEATING, first="Anna")
+    with CaptureQueriesContext(connection) as sent:
+        services.hand_record(session=session, number=1, data=plain_hand())
+    queries = [q["sql"] for q in sent.captured_queries if not q["sql"].startswith(SAVEPOINTS)]
+    locked = next(i for i, sql in enumerate(queries) if "FOR UPDATE" in sql)
+    read, written = queries[locked:]  # then the commit
+    assert "idempotency_key" in read  # what was stored, read under the lock
+    # the hand, its change and its results written, the table's revision raised and announced
+    assert all(f'INSERT INTO "{m._meta.db_table}"' in written for m in [Hand, HandChange, Result])
+    assert f"UPDATE {TableSession._meta.db_table} SET revision" in written
+    assert "pg_notify" in written
+    assert list(Result.objects.filter(hand__number=1).values_list("net", flat=True))

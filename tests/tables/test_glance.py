@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from django.core.cache import cache
-from django.db import connection
+from django.db import connection, transaction
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -174,6 +174,9 @@ def test_a_send_reads_its_table_and_what_was_stored_before_it_in_one_query():
         assert {hand.number for hand in found} == stored
         by_orm = fields(list(Hand.objects.filter(session=table, number__in=stored)))
         assert fields(found) == fields(selectors.stored_before(table, number, key)) == by_orm
+        with transaction.atomic():  # a save's read under its table's lock
+            locked, found = selectors.locked_for_send(table, number, key)
+        assert fields(found) == by_orm and fields([locked]) == fields([session])
     with pytest.raises(NoSuchLink):
         selectors.session_for_send("no-such-table", 1, "")
 
