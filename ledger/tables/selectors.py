@@ -341,12 +341,36 @@ def _session(column: str, value: str, sent: tuple[int, str | None] | None = None
         except TableSession.DoesNotExist:
             raise NoSuchLink("No such table") from None
     sql = session_sql(column, stored=sent is not None)
-    session = next(iter(_rows(TableSession, sql, [*(sent or ()), value])), None)
+    [found] = statements.together([(sql, [*(sent or ()), value])])
+    return _session_made(found)
+
+
+def _session_made(found: statements.Found) -> TableSession:
+    """The table read by ``session_sql``, its seats with it; 404 if none was found."""
+    session = next(iter(_made(TableSession, found)), None)
     if session is None:
         raise NoSuchLink("No such table")
     seats = json.loads(session.seats_at or "[]")  # type: ignore[attr-defined]
     session.__dict__["seated"] = {pk: name for _, pk, name in sorted(seats)}
     return session
+
+
+# A table's latest hands, found by its link: read with the table, in the same round trip.
+_LATEST = (
+    "SELECT * FROM {hand} WHERE session_id = (SELECT id FROM {table} WHERE token = %s)"
+    f" ORDER BY number DESC LIMIT {LATEST}"
+)
+
+
+def session_glanced(token: str) -> tuple[TableSession, list[StoredHand] | None]:
+    """The table this link opens (or 404) and its latest hands, as ``glance`` takes them, in
+    one round trip: what its page and its live part show after every change."""
+    if connection.vendor not in _JSON:
+        return session_by_token(token), None
+    latest = _LATEST.format(hand=Hand._meta.db_table, table=TableSession._meta.db_table)
+    table, hands = statements.together([(session_sql("token"), [token]), (latest, [token])])
+    session = _session_made(table)
+    return session, [StoredHand.of(hand) for hand in _stored_hands(session, hands)]
 
 
 def scored(session: TableSession) -> ScoreSheet:
@@ -363,11 +387,14 @@ def scored(session: TableSession) -> ScoreSheet:
     )
 
 
-def glance(session: TableSession, number: int | None = None) -> ScoreSheet:
+def glance(
+    session: TableSession, number: int | None = None, latest: list[StoredHand] | None = None
+) -> ScoreSheet:
     """The table as its page and live part show it, at a cost that does not grow with the
     hands played: the totals as kept (ledger.tables.tally) and the latest hands, each scored on
     its own as it records who led and which way. ``number``: a hand to have among the rows too
-    (one just corrected, say).
+    (one just corrected, say); ``latest``: the latest hands, if read with the table
+    (``session_glanced``).
 
     It holds the latest rows only, and the totals of every hand; what needs every hand (the
     summary, an export, a preview) reads ``scored``. So does a table scored whole
@@ -377,12 +404,15 @@ def glance(session: TableSession, number: int | None = None) -> ScoreSheet:
     if kept is None or session.scored_whole:
         return scored(session)
     names = session.seated
-    latest = _stored(session.hands.order_by("-number").values_list(*STORED_FIELDS)[:LATEST], names)
+    if latest is None:
+        newest = session.hands.order_by("-number").values_list(*STORED_FIELDS)[:LATEST]
+        latest = _stored(newest, names)
     # The next hand's leader is the last counted hand's to give: among these, if any counts.
     if kept.counted and all(hand.voided for hand in latest):
         return scored(session)
     if number is not None and all(hand.number != number for hand in latest):
-        latest += _stored(session.hands.filter(number=number).values_list(*STORED_FIELDS), names)
+        asked = session.hands.filter(number=number).values_list(*STORED_FIELDS)
+        latest = [*latest, *_stored(asked, names)]
     hands = sorted(latest, key=lambda hand: hand.number)
     live = [hand for hand in hands if not hand.voided]
     if any({"first", "direction"} - hand.data.keys() for hand in live):

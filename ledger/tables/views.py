@@ -186,10 +186,10 @@ def table(request: HtmxRequest, token: str) -> HttpResponse:
     """The table page: its hands, totals and the form for the next hand."""
     if request.method == "POST":
         return _posted_before_the_split(request, token)
-    session = selectors.session_by_token(token)
+    session, latest = selectors.session_glanced(token)
     changed = whole(request.GET.get("changed"))
     number = whole(request.GET.get("saved"))
-    sheet = selectors.glance(session, number if changed is None else changed)
+    sheet = selectors.glance(session, number if changed is None else changed, latest)
     saved = sheet.row(number) if number is not None else None
     context = _table_context(request, sheet, saved=saved, **_changed(session, sheet, changed))
     if request.htmx and request.GET.get("form"):

@@ -64,12 +64,32 @@ def test_the_page_shows_what_scoring_every_hand_shows(options, steps):
     table = services.session_create(game="jie-long", options=options, seating=PLAYERS, first="Anna")
     for operation in steps:
         apply(table, operation)
-        table = selectors.session_by_token(table.token)
+        table, latest = selectors.session_glanced(table.token)  # as the page reads it
         whole = selectors.scored(table)
-        assert shown(selectors.glance(table)) == shown(whole)
+        assert shown(selectors.glance(table, latest=latest)) == shown(whole)
+        assert shown(selectors.glance(table)) == shown(whole)  # the hands read on their own
         if operation[0] != "record":  # the page after a change shows the changed hand
             number = operation[1]
-            assert selectors.glance(table, number).row(number) == whole.row(number)
+            assert selectors.glance(table, number, latest).row(number) == whole.row(number)
+
+
+@pytest.mark.django_db
+def test_a_table_and_its_latest_hands_are_read_in_one_query():
+    """After every change each phone is shown the table's live part: the table, its seats and
+    its latest hands come in one round trip, as the ORM reads them."""
+    table = services.session_create(game="jie-long", options={}, seating=PLAYERS, first="Anna")
+    data = {"results": {name: {"pips": 10 * i} for i, name in enumerate(PLAYERS)}}
+    for number in range(1, selectors.LATEST + 3):
+        services.hand_record(session=table, number=number, data=data)
+    services.hand_void(session=table, number=selectors.LATEST + 2, version=1)
+    with CaptureQueriesContext(connection) as captured:
+        session, latest = selectors.session_glanced(table.token)
+    assert len(captured) == (1 if connection.vendor == "postgresql" else 2)  # SQLite: in-process
+    assert session.seated == selectors.session_by_token(table.token).seated
+    newest = table.hands.order_by("-number")[: selectors.LATEST]
+    assert latest == [selectors.StoredHand.of(hand) for hand in newest]
+    with pytest.raises(NoSuchLink):
+        selectors.session_glanced("no-such-table")
 
 
 def summary_of_every_hand_scored(table) -> Summary:
