@@ -303,17 +303,11 @@ def _hand(row: dict[str, Any], session: TableSession) -> Hand:
 M = TypeVar("M", bound=models.Model)
 
 
-def _rows(model: type[M], sql: str, params: list[Any]) -> list[M]:
-    """The rows of ``model``'s that ``sql`` reads (all its columns, and maybe more: those are
-    set on each as attributes), as Django's ``raw()`` makes them. Its own way cost a table's
-    send more than the read itself: it matches every field with every column, once per field.
-    """
-    [found] = statements.together([(sql, params)])
-    return _made(model, found)
-
-
 def _made(model: type[M], found: statements.Found) -> list[M]:
-    """``model``'s rows as read (``_rows``)."""
+    """The rows of ``model``'s that a statement read (all its columns, and maybe more: those
+    are set on each as attributes), as Django's ``raw()`` makes them. Its own way cost a
+    table's send more than the read itself: it matches every field with every column, once per
+    field."""
     columns, rows = found
     fields = model._meta.concrete_fields
     at = {column: position for position, column in enumerate(columns)}

@@ -3,10 +3,13 @@ is measured, not tested: docs/benchmarks.md)."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from django.core.management import CommandError, call_command
 
 from ledger.bench import load
+from ledger.web import push
 
 
 @pytest.mark.parametrize("halls", ["", "600,lots", "0,600", "-5"])
@@ -52,3 +55,25 @@ def test_the_simulated_phones_send_a_hand_again_when_the_page_would(answer, agai
 def test_the_simulated_phones_wait_as_long_as_a_shed_answer_asks(answer):
     assert 5 <= load._retry_after(answer) <= 7.5
     assert load._retry_after(answer.replace(b"503 Service Unavailable", b"200 OK")) == 0
+
+
+def test_the_simulated_phones_read_a_stream_as_the_page_does():
+    # The stream as uvicorn sends it: its events as the server writes them (ledger.web.push),
+    # each in a chunk of its own, the live part's lines each a data line.
+    html = '<section id="live" data-revision="7">\n  <h2>Totals</h2>\n\n  <ol></ol>\n</section>'
+    events = ["retry: 2000\n\n", push.message(5), push.live_message(6, html), push.message(7)]
+    sent = b"".join(b"%x\r\n%s\r\n" % (len(e.encode()), e.encode()) for e in events) + b"0\r\n\r\n"
+
+    async def read() -> list[tuple[bytes, int]]:
+        reader = asyncio.StreamReader()
+        reader.feed_data(sent)
+        reader.feed_eof()
+        return [event async for event in load._events(reader)]
+
+    # the retry; a revision; a live part, by the revision it shows; a revision
+    assert asyncio.run(read()) == [
+        (b"retry", 2000),
+        (b"revision", 5),
+        (b"live", 7),
+        (b"revision", 7),
+    ]
