@@ -112,10 +112,9 @@ _SHOWS = re.compile(rb'data-revision="(\d+)"')  # in a live part: the revision i
 
 
 async def _events(reader: asyncio.StreamReader) -> AsyncIterator[tuple[bytes, int]]:
-    """A table's stream as its page reads it, an event at a time (a line at a time cost the
-    phones' process, on the servers' cores, a third more): each event's kind and revision (a
-    live part's, the revision it shows), and (b"retry", milliseconds) when the stream says how
-    soon to open it again."""
+    """A table's stream as its page reads it, an event at a time: each event's kind and
+    revision (a live part's, the revision it shows), and (b"retry", milliseconds) when the
+    stream says how soon to open it again."""
     while True:
         try:
             block = await reader.readuntil(b"\n\n")  # an event's end: a line with nothing on it
