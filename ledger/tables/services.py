@@ -225,45 +225,31 @@ def table_recount(*, session: TableSession) -> None:
         table_changed(session)
 
 
-def table_changed(
-    session: TableSession,
-    played: scoring.HandResult | None = None,
-    locked: TableSession | None = None,
-) -> None:
-    """Raise the table's revision and rewrite its tally (ledger.tables.tally): with ``played``, a
-    newly recorded hand (whose result rows its caller wrote), added to it; otherwise every hand
-    counted again, and the result rows brought up to date (ledger.tables.results). ``locked``:
-    the table's row as the caller locked it in this transaction, if it did.
+def table_changed(session: TableSession, locked: TableSession | None = None) -> None:
+    """Raise the table's revision and rewrite its tally (ledger.tables.tally), every hand
+    counted again, and bring the result rows up to date (ledger.tables.results). ``locked``:
+    the table's row as the caller locked it in this transaction, if it did. (A newly recorded
+    hand is added to the tally as kept instead: ``hand_record``.)
 
     The table's row stays locked until the transaction ends, so two phones' saves at one table
     are counted one after the other. The new revision is announced to the phones' streams when
     the transaction commits (ledger.web.push).
     """
-    push.revise(*_revised(session, played, locked))
-
-
-def _revised(
-    session: TableSession,
-    played: scoring.HandResult | None = None,
-    locked: TableSession | None = None,
-) -> tuple[int, int, dict[str, Any]]:
-    """The table's new revision and tally (``table_changed``), as ``push.revise`` takes them."""
     table = locked or TableSession.objects.select_for_update().get(pk=session.pk)
-    kept = tally.kept(table) if played is not None else None
-    if kept is not None and played is not None:
-        kept.add(played)
-    else:
-        rows = table.hands.order_by("number").values_list(
-            "pk", "number", "data", "voided", "version"
-        )
-        names = table.seated
-        named = [(pk, n, stored.by_name(data, names), voided, v) for pk, n, data, voided, v in rows]
-        live = [(pk, data) for pk, _, data, voided, _ in named if not voided]
-        # Scored once, for the tally and the result rows both.
-        result = tally.score_table(table, [data for _, data in live])
-        hands = [(n, data, voided, v) for _, n, data, voided, v in named]
-        kept = tally.count(table, hands, result)
-        results.resync(table, live, result)
+    rows = table.hands.order_by("number").values_list("pk", "number", "data", "voided", "version")
+    names = table.seated
+    named = [(pk, n, stored.by_name(data, names), voided, v) for pk, n, data, voided, v in rows]
+    live = [(pk, data) for pk, _, data, voided, _ in named if not voided]
+    # Scored once, for the tally and the result rows both.
+    result = tally.score_table(table, [data for _, data in live])
+    hands = [(n, data, voided, v) for _, n, data, voided, v in named]
+    kept = tally.count(table, hands, result)
+    results.resync(table, live, result)
+    push.revise(*_revised(table, kept))
+
+
+def _revised(table: TableSession, kept: tally.Tally) -> tuple[int, int, dict[str, Any]]:
+    """The table's next revision, with ``kept`` as its tally, as ``push.revise`` takes them."""
     revision = table.revision + 1
     return table.pk, revision, tally.stored(table, kept, revision)
 
@@ -368,11 +354,12 @@ def hand_record(
             if not last_hand and (rows := results.rows(session, its_id, data, played)):
                 writes.append(statements.insert(rows))
             table.seated = session.seated  # as the hand was scored
-            added = not last_hand and tally.kept(table) is not None  # to the tally as kept
-            if added:
-                writes.append(push.revising(*_revised(session, played, locked=table)))
+            kept = None if last_hand else tally.kept(table)
+            if kept is not None:  # the hand added to the tally as kept
+                kept.add(played)
+                writes.append(push.revising(*_revised(table, kept)))
             statements.inserted(hand, statements.together(writes)[0])
-            if not added:  # every hand counted again, this one with them
+            if kept is None:  # every hand counted again, this one with them
                 table_changed(session, locked=table)
     except IntegrityError:
         # Another save committed between our checks and our insert (one that did not take
