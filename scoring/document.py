@@ -106,6 +106,13 @@ def _options(game: Game, value: object) -> Options:
                     value=_shown(item),
                 )
     problems.raise_any()
+    if "chip" in parsed and not game.pays_chips(Options(**parsed)):
+        # A game that pays by the stake takes a chip only with its chips (rules rev 4).
+        raise ScoringError(
+            '{game} pays a chip only with payment "chips": choose chips, or leave the chip out',
+            "options.chip",
+            game=Phrase(game.label),
+        )
     return Options(**parsed)
 
 

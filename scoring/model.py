@@ -293,6 +293,9 @@ class Proof(NamedTuple):
     tiles: int
     pips: int
     by_tiles: bool  # the tiles were entered (else the pips were)
+    # The pips could also come from more tiles, which a special of its own counts (under
+    # ``6/7``, a tail-seven's pips from all 8 tiles): they prove at least ``tiles``.
+    at_least: bool = False
 
     @property
     def why(self) -> Phrase:
@@ -301,6 +304,14 @@ class Proof(NamedTuple):
             return Phrase(
                 "{name} entered {count} tiles, so {name} has {special}",
                 name=self.player,
+                count=self.tiles,
+                special=self.special.label,
+            )
+        if self.at_least:
+            return Phrase(
+                "{name}'s {score} pips need at least {count} tiles, so {name} has {special}",
+                name=self.player,
+                score=self.pips,
                 count=self.tiles,
                 special=self.special.label,
             )

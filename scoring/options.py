@@ -169,13 +169,24 @@ OPTION_SPECS: Mapping[str, OptionSpec] = MappingProxyType(
 
 
 # The revision of RULES.md this engine plays.
-RULES = 3
+RULES = 4
 # The defaults that changed, by the revision of the rules that changed them: the game, the
 # option, and what it was before. A table stored before a change was played under the old
 # default, so it keeps it, written into its options.
 CHANGED_DEFAULTS: tuple[tuple[int, str, str, str], ...] = (
     (2, "kkoribuchigi", "payment", ChipPayment.EACH.value),
     (3, "tiu-yu", "chi_tsun", ChiTsun.BY_SPOTS.value),
+)
+# The options that were ignored until a revision of the rules refused them, by that revision:
+# the games, the option, and the option and value under which it counted. A table stored
+# before was played without it, so it is left out.
+IGNORED_UNTIL: tuple[tuple[int, frozenset[str], str, tuple[str, str]], ...] = (
+    (
+        4,
+        frozenset({"jie-long", "ce-deng", "tsair-deng"}),
+        "chip",
+        ("payment", ChipPayment.CHIPS.value),
+    ),
 )
 
 
@@ -184,7 +195,8 @@ def as_played(
 ) -> dict[str, object]:
     """The ``options`` of a ``game`` table stored under the rules of revision ``played``, as
     it was played under the rules of revision ``now``: each option whose default changed in
-    between and that the table left unset, set to the default it had then.
+    between and that the table left unset, set to the default it had then; each option that
+    was ignored then and is refused now, left out.
 
     >>> as_played("kkoribuchigi", {"chip": "0.50"}, played=1)
     {'chip': '0.50', 'payment': 'each'}
@@ -192,9 +204,18 @@ def as_played(
     ({'chi_tsun': 'by_spots'}, {})
     >>> as_played("kkoribuchigi", {}, played=2), as_played("jie-long", {}, played=1)
     ({}, {})
+    >>> as_played("ce-deng", {"stake": "2", "chip": "5"}, played=3)
+    {'stake': '2'}
+    >>> as_played("ce-deng", {"chip": "5", "payment": "chips"}, played=3)
+    {'chip': '5', 'payment': 'chips'}
     """
+    ignored = {
+        name
+        for revision, games, name, (by, value) in IGNORED_UNTIL
+        if game in games and played < revision <= now and options.get(by) != value
+    }
     return {
-        **options,
+        **{name: value for name, value in options.items() if name not in ignored},
         **{
             name: was
             for revision, key, name, was in CHANGED_DEFAULTS

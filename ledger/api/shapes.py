@@ -136,7 +136,11 @@ class HandShape(serializers.Serializer[dict[str, Any]]):
 
 class OptionsShape(serializers.Serializer[dict[str, Any]]):
     stake = MoneyInput(required=False)
-    chip = MoneyInput(required=False)
+    chip = MoneyInput(
+        required=False,
+        help_text="One chip's value: Kko-li-but-i-gi and Ding Niu; in Jie Long, Ce Deng and "
+        'Tsair Deng only with payment "chips" (refused without it).',
+    )
     head_tail = serializers.ChoiceField([h.value for h in HeadTail], required=False)
     redeal_doubles = serializers.ChoiceField([6, 7], required=False)
     payment = serializers.ChoiceField(

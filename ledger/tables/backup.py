@@ -20,7 +20,9 @@ A version-1 document (made before the lock, organiser link and owner were kept) 
 imports: its tables are open, get a new organiser link and no owner.
 A table of an older document keeps the defaults it was played under where they have changed
 since (``scoring.options.as_played``: Kko-li-but-i-gi's ``payment: each`` before version 3,
-Tiu Yu's ``chi_tsun: by_spots`` before version 4).
+Tiu Yu's ``chi_tsun: by_spots`` before version 4), and leaves out what it was played without
+(a ``chip`` that a Jie Long, Ce Deng or Tsair Deng table paying by the stake ignored, before
+version 5).
 """
 
 from __future__ import annotations
@@ -51,10 +53,10 @@ from scoring import ScoringError
 from scoring.options import as_played
 
 FORMAT = "domino-ledger-backup"
-VERSION = 4
-READABLE = (1, 2, 3, 4)
+VERSION = 5
+READABLE = (1, 2, 3, 4, 5)
 # The revision of the rules (scoring.options.RULES) each version's tables were played under.
-RULES_OF_VERSION = {1: 1, 2: 1, 3: 2, 4: 3}
+RULES_OF_VERSION = {1: 1, 2: 1, 3: 2, 4: 3, 5: 4}
 
 
 class BackupError(ValueError):

@@ -231,9 +231,12 @@ class Game:
             if result.specials & (LOW | {Special.PASS}):
                 continue
             leads = name == table.first
-            for special, tiles, beyond in _proofs(self, table.players, leads, table.options):
+            proofs = _proofs(self, table.players, leads, table.options)
+            for i, (special, tiles, beyond) in enumerate(proofs):
                 if result.tiles is None and result.pips > beyond:
-                    found.append(Proof(name, special, tiles, result.pips, by_tiles=False))
+                    # A special with more tiles before it could have made these pips too.
+                    at_least = i > 0
+                    found.append(Proof(name, special, tiles, result.pips, False, at_least))
                     break
                 if result.tiles is not None and len(result.tiles) == tiles:
                     found.append(Proof(name, special, tiles, result.pips, by_tiles=True))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal
 
 from scoring.errors import Problems, ScoringError
 from scoring.games.base import LOW, Game, Outcome, Table
@@ -100,7 +101,9 @@ class CeDeng(Game):
             ]
             check_declared_doubles(self.deck(table.players), holder, claims, table.path)
         scores = {name: hand.results[name].pips for name in others}
-        stake = table.options.stake
+        # Their own payment, by the stake; at a table for points only (a value of 0: the stake,
+        # or the chip where the table pays chips) nothing is paid (RULES.md, rules rev 4).
+        stake = table.options.stake if self.unit(table.options) else Decimal(0)
         payments = tuple(
             Payment(
                 name,

@@ -103,6 +103,8 @@ def test_starting_a_table_gives_its_tokens_and_what_comes_next(api, db):
         ({"game": "ce-deng", "seating": ["Anna", "anna", "Bob", "Cy"]}, "seating[1]"),
         ({"game": "ce-deng", "seating": SEATING, "options": {"stake": -1}}, "options.stake"),
         ({"game": "ding-niu", "seating": SEATING, "options": {"stake": 1}}, "options.stake"),
+        # A chip belongs to payment "chips" there (rules rev 4): no longer silently ignored.
+        ({"game": "ce-deng", "seating": SEATING, "options": {"chip": "0.50"}}, "options.chip"),
         (
             {"game": "ce-deng", "seating": SEATING, "options": {"payment": "each"}},
             "options.payment",

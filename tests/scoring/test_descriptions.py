@@ -240,7 +240,10 @@ def _game_with(option: str, value: object = None) -> str:
 def _options_document(option: str, value: Any) -> dict[str, Any]:
     key = _game_with(option, value)
     seating = THREE if get_game(key).player_counts != (4,) else FOUR
-    return {**session(key, seating, []), "options": {option: value}}
+    options = {option: value}
+    if option == "chip" and "stake" in get_game(key).option_names:
+        options["payment"] = "chips"  # where a game pays by the stake, a chip needs its chips
+    return {**session(key, seating, []), "options": options}
 
 
 @pytest.mark.parametrize(

@@ -3,6 +3,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import pytest
 from django.core.cache import caches
@@ -509,3 +510,18 @@ def test_the_history_page_shows_fifty_changes_a_page_newest_first(client, ce_den
     assert first.count('class="changes"') == 1 and first.count('<li id="change-') == 50
     assert "Hand 55" in first and ">Hand 5<" not in first and 'href="?page=2"' in first
     assert second.count('<li id="change-') == 5 and ">Hand 1<" in second
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hans"])
+def test_a_chip_without_chips_is_refused_beside_the_chip_field(client, db, language):
+    # Rules rev 4: a table paying by the stake once ignored the chip and settled at stake 1.
+    response = client.post(
+        reverse("session_new"), new_table_post(chip="0.50"), HTTP_ACCEPT_LANGUAGE=language
+    )
+
+    assert response.status_code == 400
+    page = response.content.decode()
+    said = "只有在付款方式" if language == "zh-hans" else "pays a chip only with payment"
+    beside_the_chip = re.search(r'data-option="chip".*?data-option=', page, re.S)[0]
+    assert "errorlist" in beside_the_chip and said in beside_the_chip
+    assert not TableSession.objects.exists()
