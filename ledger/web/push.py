@@ -66,7 +66,14 @@ from weakref import WeakKeyDictionary
 import psycopg
 from asgiref.sync import sync_to_async
 from django.core.handlers.asgi import ASGIRequest
-from django.db import DatabaseError, close_old_connections, connection, connections
+from django.db import (
+    DatabaseError,
+    InterfaceError,
+    OperationalError,
+    close_old_connections,
+    connection,
+    connections,
+)
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
 
@@ -77,6 +84,7 @@ from ledger.tables import live, selectors, statements
 from ledger.web import limits
 from ledger.web.middleware import GuessLimitMiddleware
 from ledger.web.shedding import busy, shed
+from ledger.web.views import outage
 
 log = logging.getLogger(__name__)
 
@@ -439,7 +447,8 @@ WATCHED: dict[str, Callable[[str], Opened]] = {"t": _table, "e": _event, "g": _g
 def _open(scope: Scope, kind: str, token: str) -> Opened | HttpResponse:
     """What a stream's link opens, or the answer to give instead: 404 for a link that matches
     nothing, 429 past the guess limit, as for any page's link; past capacity (a request that
-    waited too long to be taken, as for a poll) 503 with Retry-After, and the page polls."""
+    waited too long to be taken, as for a poll) or without the database (an outage: the guess
+    limit's count or the link cannot be read) 503 with Retry-After, and the page polls."""
     request = ASGIRequest(scope, io.BytesIO())
     if shed(request):
         return busy(request)
@@ -456,7 +465,11 @@ def _open(scope: Scope, kind: str, token: str) -> Opened | HttpResponse:
 
     language = translation.get_language_from_request(request)
     with translation.override(language):
-        answer = GuessLimitMiddleware(look_up)(request)
+        try:
+            answer = GuessLimitMiddleware(look_up)(request)
+        except (OperationalError, InterfaceError) as error:  # as ledger.web.views.server_error
+            log.warning("A stream could not be opened, the database is out of reach: %s", error)
+            return outage(request)
     if not found or answer.status_code != 200:
         return answer
     if kind == "t" and "rev" in request.GET:
