@@ -57,7 +57,9 @@ class Shedding:
     once a minute at most while it goes on. An operator sees that the server is past capacity,
     and how far."""
 
-    def __init__(self, what: str = "live fetches or stream openings shed (503, Retry-After)"):
+    def __init__(
+        self, what: str = "live fetches or stream openings shed (503, Retry-After)"
+    ) -> None:
         self._what = what
         self._lock = threading.Lock()  # the streams servers shed on a pool's threads
         self._count = 0

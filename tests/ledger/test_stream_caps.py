@@ -8,6 +8,7 @@ sent as X-Forwarded-For."""
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 import time
 import urllib.error
@@ -16,8 +17,10 @@ from collections.abc import Iterator
 from contextlib import ExitStack
 
 import pytest
+from django.test import RequestFactory
 
 from deploy.stack import Stream
+from ledger.web import push
 from tests.live import embedded
 
 PER_ADDRESS, PER_PROCESS = 2, 3
@@ -124,3 +127,26 @@ def test_streams_refused_or_never_held_leave_no_place_taken(server, stream, phon
         assert refused_from(HALL, stream)[0] == 429  # refused: took no place either
 
     phones.enter_context(held_from(ELSEWHERE, stream))
+
+
+def test_refusals_are_counted_in_the_log_not_logged_one_by_one(settings, caplog):
+    """A hall over its cap asks again and again: one line at the first refusal, then at most
+    one a minute saying how many (as shed polls are: ledger/web/shedding.py)."""
+    settings.STREAMS_PER_ADDRESS = 1
+    held = push.Held()  # as a process that holds no stream yet
+    request = RequestFactory().get("/t/x/stream/")
+    assert held.take(request, HALL) is None
+
+    with caplog.at_level(logging.INFO):
+        refusals = [held.take(request, HALL) for _ in range(3)]
+
+    assert [refusal.status_code for refusal in refusals if refusal] == [429] * 3
+    assert [(r.levelname, r.getMessage()) for r in caplog.records] == [
+        (
+            "WARNING",
+            "Past capacity: 1 streams refused past a cap (503, or 429 for an address) since the "
+            "last line like this one",
+        )
+    ]
+    held.give_back(HALL)
+    assert held.take(request, HALL) is None and held.of == {HALL: 1}
