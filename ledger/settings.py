@@ -145,8 +145,13 @@ MOST_HANDS_PER_TABLE = envint("MOST_HANDS_PER_TABLE", 5_000)
 # A live poll that waited longer than this (ms) before a worker took it is shed: 503 with
 # Retry-After, which the page honours (ledger/web/middleware.py). 0: never.
 SHED_POLLS_AFTER_MS = envint("SHED_POLLS_AFTER_MS", 1000)
-# Wrong table links (web or API) one address may try in 10 minutes (ledger/web/middleware.py).
+# Wrong links of any kind (pages, API, streams) one address may try in 10 minutes
+# (ledger/web/middleware.py).
 GUESS_LIMIT = envint("GUESS_LIMIT", 30)
+# The streams one server process holds, and those one client address holds in it; past either,
+# the next is refused (503, 429) and its page polls (ledger/web/push.py, docs/operations.md).
+STREAMS_PER_PROCESS = envint("STREAMS_PER_PROCESS", 10_000, least=0)
+STREAMS_PER_ADDRESS = envint("STREAMS_PER_ADDRESS", 1_000, least=0)
 # Sign-in attempts (the admin's, the API's auth/token/) one address may make in 10 minutes.
 LOGIN_LIMIT = envint("LOGIN_LIMIT", 10)
 # Proxies whose X-Forwarded-For is believed (ledger/web/limits.py): nginx's address. Default: none,

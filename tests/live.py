@@ -16,10 +16,12 @@ from deploy.stack import Stack, embedded_stack
 
 
 @contextmanager
-def embedded(guess_limit: int) -> Iterator[Stack]:
-    """``make run``'s server with this guess limit (embedded_stack passes its environment on)."""
+def embedded(guess_limit: int, **settings: str) -> Iterator[Stack]:
+    """``make run``'s server with this guess limit, and these other settings (embedded_stack
+    passes its environment on)."""
     with pytest.MonkeyPatch.context() as env:
-        env.setenv("GUESS_LIMIT", str(guess_limit))
+        for name, value in {"GUESS_LIMIT": str(guess_limit), **settings}.items():
+            env.setenv(name, value)
         with embedded_stack() as running:
             yield running
 

@@ -22,7 +22,7 @@ from ledger.api.downloads import Download
 from ledger.api.errors import CODE_RESPONSES, WRITE_RESPONSES, BadRequest, Forbidden
 from ledger.api.serializers import valid
 from ledger.api.shapes import ErrorShape
-from ledger.api.tables import idempotency_key
+from ledger.api.tables import idempotency_key, wrong_organiser_token
 from ledger.api.throttles import CodeThrottle, WriteThrottle
 from ledger.groups import exports as group_exports
 from ledger.groups import selectors, services
@@ -202,6 +202,7 @@ class GroupPayments(APIView):
 def _require_organiser(request: Request, group: Group) -> None:
     sent = request.headers.get("X-Organiser-Token", "")
     if not secrets.compare_digest(sent.encode(), group.organiser_token.encode()):
+        wrong_organiser_token(request)
         raise Forbidden("only the group's organiser can void a payment: send X-Organiser-Token")
 
 

@@ -58,6 +58,7 @@ from ledger.groups import selectors as group_selectors
 from ledger.models import TableSession
 from ledger.tables import exports as table_exports
 from ledger.tables import selectors, services
+from ledger.web import limits
 
 TOKEN = OpenApiParameter("token", str, OpenApiParameter.PATH, description="The join token.")
 NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH, description="The hand's number.")
@@ -103,7 +104,15 @@ def _is_organiser(request: Request, session: TableSession) -> bool:
 
 def _require_organiser(request: Request, session: TableSession) -> None:
     if not _is_organiser(request, session):
+        wrong_organiser_token(request)
         raise Forbidden("Only the table's organiser can do this.")
+
+
+def wrong_organiser_token(request: Request) -> None:
+    """An organiser token was sent and is not the one: a guess, counted as a wrong link is
+    (none sent: a player's phone asking, not a guess)."""
+    if request.headers.get("X-Organiser-Token"):
+        limits.mark_wrong_link(request._request)
 
 
 IDEMPOTENCY_KEY = re.compile(r"[\w-]{8,64}", re.ASCII)

@@ -537,6 +537,7 @@ def run(
     # The simulated phones come from 16 loopback addresses, each standing for many tables' phones
     # (a real phone is one address): the per-address limits are lifted for the run.
     os.environ |= {"API_WRITE_RATE": "1000000/min", "GUESS_LIMIT": "1000000"}
+    os.environ |= {"STREAMS_PER_ADDRESS": "1000000"}
     server_cpus, phone_cpus = _affinity()
     os.sched_setaffinity(0, {int(c) for c in server_cpus.split(",")})
     with (

@@ -23,14 +23,17 @@ def envbool(name: str, default: bool) -> bool:
     raise ImproperlyConfigured(f"{name} must be true or false, not {value!r}")
 
 
-def envint(name: str, default: int) -> int:
+def envint(name: str, default: int, least: int | None = None) -> int:
     value = os.environ.get(name)
     if value is None:
         return default
     try:
-        return int(value)
+        number = int(value)
     except ValueError:
         raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}") from None
+    if least is not None and number < least:
+        raise ImproperlyConfigured(f"{name} must be at least {least}, not {value!r}")
+    return number
 
 
 def envchoice(name: str, default: str, choices: tuple[str, ...]) -> str:

@@ -17,7 +17,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpRequest
 
-GUESSES = "guesses"  # table links that match no table or event (ledger/web/middleware.py)
+GUESSES = "guesses"  # links of any kind that match nothing (ledger/web/middleware.py)
 LOGINS = "logins"  # sign-in attempts: the admin's and the API's auth/token/
 LOGIN_WINDOW = 600  # seconds
 
@@ -25,7 +25,7 @@ Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
 class NoSuchLink(Http404):
-    """A token that matches no table or event: the guess limit counts these (ledger/web/limits.py),
+    """A token that matches nothing (a table, event or group): the guess limit counts these,
     and no other 404 (a missing hand under a real table is a mistake, not a guess)."""
 
 
@@ -116,7 +116,8 @@ _WRONG_LINK = "wrong_link"
 
 
 def mark_wrong_link(request: HttpRequest) -> None:
-    """The request's link matched no table or event: the guess limit counts it."""
+    """The request's link, or an organiser token it sent, matched nothing: the guess limit
+    counts it."""
     setattr(request, _WRONG_LINK, True)
 
 

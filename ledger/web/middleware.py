@@ -1,12 +1,16 @@
-"""Rate-limit guessing of table links and passwords; answer the live poll's "nothing new" early.
+"""Rate-limit guessing of links and passwords; answer the live poll's "nothing new" early.
 
 Links carry 128 random bits, so guessing is hopeless anyway; this makes it slow as well.
-An address that asks for more than ``settings.GUESS_LIMIT`` links that match no table or
-event within ``GUESS_WINDOW`` seconds gets 429 for every table link, right or wrong, until the
-window passes. Only a token that matches nothing counts (``limits.NoSuchLink``): a missing
-hand under a real table, or an unknown export, is a mistake, not a guess. Sign-ins at the
-admin count with the API's (``settings.LOGIN_LIMIT``). The counts are shared by every worker
-and server, per real client address (ledger/web/limits.py).
+Every kind of link counts in one limit, on the pages, the API and the streams (ledger/web/push.py
+runs this middleware too): a table's, its read-only link, an event's organiser, register and
+results links, a group's, and an organiser's token (in a link, or the API's
+X-Organiser-Token). An address that tries more than ``settings.GUESS_LIMIT`` that match
+nothing within ``GUESS_WINDOW`` seconds gets 429 for every link (``LINK_PREFIXES``), right or
+wrong, until the window passes. Only a token that matches nothing counts
+(``limits.NoSuchLink``, ``limits.mark_wrong_link``): a missing hand under a real table, or an
+unknown export, is a mistake, not a guess. Sign-ins at the admin count with the API's
+(``settings.LOGIN_LIMIT``). The counts are shared by every worker and server, per real client
+address (ledger/web/limits.py).
 """
 
 from __future__ import annotations
@@ -28,10 +32,12 @@ from ledger.web.shedding import busy, shed
 from ledger.web.views import error_object
 
 GUESS_WINDOW = 600  # seconds
+# Every path that carries a link: an address over the guess limit is refused here, right link
+# or wrong (tests/ledger/test_limits.py checks that every route taking a token is under one).
 LINK_PREFIXES = (
     *("/t/", "/s/", "/o/", "/j/", "/e/", "/g/"),
     *("/api/v1/sessions/", "/api/v1/shared/", "/api/v1/events/", "/api/v1/register/"),
-    "/api/v1/results/",
+    *("/api/v1/results/", "/api/v1/groups/"),
 )
 
 
@@ -45,7 +51,7 @@ def _exhausted(address: str, guesses: int) -> bool:
 
 
 def guesses_exhausted(request: HttpRequest) -> bool:
-    """This address tried too many wrong links lately: every table link answers 429."""
+    """This address tried too many wrong links lately: every link answers 429."""
     address = limits.client_address(request)
     return _exhausted(address, limits.count(limits.GUESSES, address))
 
@@ -115,15 +121,14 @@ class GuessLimitMiddleware:
         posts = request.method == "POST" and not request.path.startswith(_NOT_WEB_WRITES)
         if posts and (refused := _write_limited(request)):
             return refused
-        if not request.path.startswith(LINK_PREFIXES):
-            return self.get_response(request)
-        address = limits.client_address(request)
-        if guesses_exhausted_lately(request):  # the exact count is kept below, on a guess
-            return _too_many_guesses(request, address)
+        # The exact count is kept below, on a guess.
+        if request.path.startswith(LINK_PREFIXES) and guesses_exhausted_lately(request):
+            return _too_many_guesses(request, limits.client_address(request))
         response = self.get_response(request)
         # Counted after the answer, and checked again: two workers that both let a guess
         # through on the same count cannot both answer it.
         if limits.is_wrong_link(request):
+            address = limits.client_address(request)
             guesses = limits.hit(limits.GUESSES, address, GUESS_WINDOW)
             if _exhausted(address, guesses) and guesses > settings.GUESS_LIMIT:
                 return _too_many_guesses(request, address)

@@ -41,7 +41,8 @@ front of it): that handler keeps a thread, and until the request ends a database
 for every request, and a stream's request lasts as long as its page. Here a stream is a task
 of the event loop and nothing more; the link is looked up, and the guess limit applied, by
 the same code as for a page (ledger.web.middleware.GuessLimitMiddleware), on a thread of a small
-shared pool.
+shared pool. A process holds at most ``settings.STREAMS_PER_PROCESS`` streams, and one address
+at most ``settings.STREAMS_PER_ADDRESS`` of them (``Held``): past either, the page polls.
 
 A stream that breaks comes back with the last revision it saw, and is sent the table's
 current one at once: nothing is missed. If the listening connection is lost (PostgreSQL
@@ -57,6 +58,7 @@ import io
 import json
 import logging
 import re
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
@@ -65,10 +67,20 @@ from weakref import WeakKeyDictionary
 
 import psycopg
 from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
-from django.db import DatabaseError, close_old_connections, connection, connections
+from django.db import (
+    DatabaseError,
+    InterfaceError,
+    OperationalError,
+    close_old_connections,
+    connection,
+    connections,
+)
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy
 
 from ledger.events import selectors as events_selectors
 from ledger.groups import selectors as groups_selectors
@@ -76,7 +88,8 @@ from ledger.models import Round, TableSession
 from ledger.tables import live, selectors, statements
 from ledger.web import limits
 from ledger.web.middleware import GuessLimitMiddleware
-from ledger.web.shedding import busy, shed
+from ledger.web.shedding import Shedding, busy, shed
+from ledger.web.views import outage
 
 log = logging.getLogger(__name__)
 
@@ -397,15 +410,73 @@ def streams(app: App) -> App:
             return await app(scope, receive, send)
         if scope["method"] not in ("GET", "HEAD"):
             return await _answer(send, HttpResponse(status=405, headers={"Allow": "GET, HEAD"}))
-        opened = await sync_to_async(_open, thread_sensitive=False)(scope, *match.groups())
-        if isinstance(opened, HttpResponse):
-            return await _answer(send, opened)
-        await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
-        if scope["method"] == "HEAD":
-            return await send({"type": "http.response.body", "body": b""})
-        await _stream(receive, send, opened)
+        request = ASGIRequest(scope, io.BytesIO())
+        address = limits.client_address(request)
+        if refused := held.take(request, address):
+            return await _answer(send, refused)
+        try:
+            opened = await sync_to_async(_open, thread_sensitive=False)(request, *match.groups())
+            if isinstance(opened, HttpResponse):
+                return await _answer(send, opened)
+            await send({"type": "http.response.start", "status": 200, "headers": HEADERS})
+            if scope["method"] == "HEAD":
+                return await send({"type": "http.response.body", "body": b""})
+            await _stream(receive, send, opened)
+        finally:
+            held.give_back(address)
 
     return serve
+
+
+STREAMS_RETRY_AFTER = 60  # seconds: the page polls meanwhile, and tries a stream again as late
+_TOO_MANY_HERE = gettext_lazy(
+    "Too many live pages are open from here: this page checks for changes every few seconds "
+    "instead."
+)
+_FULL = gettext_lazy(
+    "This server follows as many live pages as it can: this page checks for changes every few "
+    "seconds instead."
+)
+
+
+class Held:
+    """The streams this process holds, in all and per client address: past
+    ``settings.STREAMS_PER_ADDRESS`` from one address (a club's Wi-Fi puts a hall behind one)
+    the next is refused with 429, past ``settings.STREAMS_PER_PROCESS`` with 503, each with
+    Retry-After, and its page polls. Counted in this process alone, by its event loop's one
+    thread (docs/operations.md says why not in the shared store)."""
+
+    def __init__(self) -> None:
+        self.streams = 0
+        self.of: Counter[str] = Counter()
+        self.refused = Shedding("streams refused past a cap (503, or 429 for an address)")
+
+    def take(self, request: HttpRequest, address: str) -> HttpResponse | None:
+        """Count one more stream for ``address``; past a cap, the refusal, and nothing counted."""
+        if self.of[address] >= settings.STREAMS_PER_ADDRESS:
+            return self._refusal(request, 429, _TOO_MANY_HERE)
+        if self.streams >= settings.STREAMS_PER_PROCESS:
+            return self._refusal(request, 503, _FULL)
+        self.streams += 1
+        self.of[address] += 1
+        return None
+
+    def _refusal(self, request: HttpRequest, status: int, message: Promise) -> HttpResponse:
+        self.refused.add()
+        with translation.override(translation.get_language_from_request(request)):
+            body = str(message)
+        refusal = HttpResponse(body, status=status, content_type="text/plain; charset=utf-8")
+        refusal["Retry-After"] = str(STREAMS_RETRY_AFTER)
+        return refusal
+
+    def give_back(self, address: str) -> None:
+        self.streams -= 1
+        self.of[address] -= 1
+        if not self.of[address]:
+            del self.of[address]
+
+
+held = Held()
 
 
 @dataclass(frozen=True, slots=True)
@@ -436,11 +507,11 @@ def _group(token: str) -> Opened:
 WATCHED: dict[str, Callable[[str], Opened]] = {"t": _table, "e": _event, "g": _group}
 
 
-def _open(scope: Scope, kind: str, token: str) -> Opened | HttpResponse:
+def _open(request: ASGIRequest, kind: str, token: str) -> Opened | HttpResponse:
     """What a stream's link opens, or the answer to give instead: 404 for a link that matches
     nothing, 429 past the guess limit, as for any page's link; past capacity (a request that
-    waited too long to be taken, as for a poll) 503 with Retry-After, and the page polls."""
-    request = ASGIRequest(scope, io.BytesIO())
+    waited too long to be taken, as for a poll) or without the database (an outage: the guess
+    limit's count or the link cannot be read) 503 with Retry-After, and the page polls."""
     if shed(request):
         return busy(request)
     close_old_connections()  # this thread's connection, if it is too old or broken
@@ -456,7 +527,11 @@ def _open(scope: Scope, kind: str, token: str) -> Opened | HttpResponse:
 
     language = translation.get_language_from_request(request)
     with translation.override(language):
-        answer = GuessLimitMiddleware(look_up)(request)
+        try:
+            answer = GuessLimitMiddleware(look_up)(request)
+        except (OperationalError, InterfaceError) as error:  # as ledger.web.views.server_error
+            log.warning("A stream could not be opened, the database is out of reach: %s", error)
+            return outage(request)
     if not found or answer.status_code != 200:
         return answer
     if kind == "t" and "rev" in request.GET:

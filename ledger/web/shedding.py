@@ -53,10 +53,14 @@ def busy(request: HttpRequest) -> HttpResponse:
 
 
 class Shedding:
-    """How much this process shed lately: said in the log at once, then once a minute at most
-    while it goes on. An operator sees that the server is past capacity, and how far."""
+    """How much this process shed lately (``what``: shed how): said in the log at once, then
+    once a minute at most while it goes on. An operator sees that the server is past capacity,
+    and how far."""
 
-    def __init__(self) -> None:
+    def __init__(
+        self, what: str = "live fetches or stream openings shed (503, Retry-After)"
+    ) -> None:
+        self._what = what
         self._lock = threading.Lock()  # the streams servers shed on a pool's threads
         self._count = 0
         self._since = time.monotonic() - SHED_LOG_EVERY
@@ -68,11 +72,7 @@ class Shedding:
             if now - self._since < SHED_LOG_EVERY:
                 return
             count, self._count, self._since = self._count, 0, now
-        log.warning(
-            "Past capacity: %d live fetches or stream openings shed (503, Retry-After) since "
-            "the last line like this one",
-            count,
-        )
+        log.warning("Past capacity: %d %s since the last line like this one", count, self._what)
 
 
 shedding = Shedding()

@@ -3,11 +3,16 @@ counting only tokens that match nothing (ledger/web/limits.py, ledger/api/thrott
 
 from __future__ import annotations
 
+import secrets
+from typing import NamedTuple
+
 import pytest
 from django.contrib.auth.models import User
+from rest_framework.response import Response
 from rest_framework.test import APIClient
 
 from ledger.events import services as event_services
+from ledger.groups import services as group_services
 from ledger.tables import services
 from ledger.web import limits
 from tests.tables.conftest import SEATING, plain_hand
@@ -112,6 +117,98 @@ def test_a_missing_round_of_a_real_event_is_not_a_guess_but_a_wrong_event_token_
     assert [answer.status_code for answer in missing] == [404, 404, 404]
     assert [answer.status_code for answer in wrong] == [404, 404, 429]
     assert set(wrong[-1].json()) == {"error", "path", "errors"}
+
+
+class Call(NamedTuple):
+    method: str
+    path: str
+    body: dict[str, object] | None = None
+    organiser: str = ""  # sent as X-Organiser-Token
+
+    def made(self, api: APIClient) -> Response:
+        headers = {"HTTP_IDEMPOTENCY_KEY": secrets.token_hex(8)}
+        if self.organiser:
+            headers["HTTP_X_ORGANISER_TOKEN"] = self.organiser
+        return getattr(api, self.method)(self.path, self.body, format="json", **headers)
+
+
+@pytest.fixture
+def calls(table) -> dict[str, tuple[Call, Call]]:
+    """Each kind of link the API takes: (a call with a right one, a call with a wrong one)."""
+    event = event_services.event_create(name="Club", game="jie-long", options={}, rounds=2)
+    group = group_services.group_create(name="Teahouse", game="jie-long", options={})
+    group_services.table_start(group=group, seating=["Anna", "Bob", "Celine"], first="Anna")
+    paid = {"from": "Anna", "to": "Bob", "amount": "5"}
+    payment = group_services.payment_record(group=group, payer="Anna", payee="Bob", amount="5")
+    void = f"{API}/groups/{group.token}/payments/{payment.payment.pk}/void/"
+    lock = f"{API}/sessions/{table.token}/lock/"
+
+    def both(method: str, path: str, right: str, body: dict[str, object] | None = None):
+        return Call(method, path.format(right), body), Call(method, path.format(WRONG), body)
+
+    return {
+        "table": both("get", API + "/sessions/{}/", table.token),
+        "shared": both("get", API + "/shared/{}/", table.read_token),
+        "event": both("get", API + "/events/{}/", event.token),
+        "register": both("post", API + "/register/{}/", event.register_token, {"name": "Hui"}),
+        "results": both("get", API + "/results/{}/", event.read_token),
+        "group": both("get", API + "/groups/{}/", group.token),
+        "group's statistics": both("get", API + "/groups/{}/statistics/", group.token),
+        "group's ratings": both("get", API + "/groups/{}/ratings/", group.token),
+        "group's export": both("get", API + "/groups/{}/export/balances.csv", group.token),
+        "group's payments": both("post", API + "/groups/{}/payments/", group.token, paid),
+        "table organiser": (
+            Call("post", lock, {"locked": True}, table.organiser_token),
+            Call("post", lock, {"locked": True}, WRONG),
+        ),
+        "group organiser": (
+            Call("post", void, None, group.organiser_token),
+            Call("post", void, None, WRONG),
+        ),
+    }
+
+
+API_KINDS = ["table", "shared", "event", "register", "results", "group", "group's statistics"]
+API_KINDS += ["group's ratings", "group's export", "group's payments"]
+API_KINDS += ["table organiser", "group organiser"]
+
+
+@pytest.mark.parametrize("kind", API_KINDS)
+def test_every_kind_of_wrong_token_counts_in_the_one_guess_limit(calls, settings, kind):
+    settings.GUESS_LIMIT = 2
+    api = APIClient()
+
+    answers = [calls[kind][1].made(api) for _ in range(3)]
+
+    refusal = 403 if kind.endswith("organiser") else 404  # the link was right, the token not
+    assert [answer.status_code for answer in answers] == [refusal, refusal, 429]
+    assert set(answers[-1].json()) == {"error", "path", "errors"}
+    assert 0 < int(answers[-1]["Retry-After"]) <= 600
+    assert limits.count(limits.GUESSES, "127.0.0.1") == 2
+
+
+@pytest.mark.parametrize("kind", API_KINDS)
+def test_over_the_guess_limit_every_kind_of_token_is_refused_right_or_wrong(
+    calls, client, settings, kind
+):
+    api = APIClient()
+    assert calls[kind][0].made(api).status_code < 400
+    for _ in range(settings.GUESS_LIMIT):  # counted anywhere: say, wrong links to pages
+        client.get(f"/g/{WRONG}/")
+
+    for call in calls[kind]:
+        refused = call.made(api)
+        assert refused.status_code == 429
+        assert refused.json()["error"].startswith("Too many wrong table links from here.")
+        assert 0 < int(refused["Retry-After"]) <= 600
+
+
+def test_a_request_with_no_organiser_token_is_not_a_guess(table, settings):
+    settings.GUESS_LIMIT = 1
+    api = APIClient()
+    for _ in range(3):
+        assert api.post(f"{API}/sessions/{table.token}/lock/", {"locked": True}).status_code == 403
+    assert api.get(f"{API}/sessions/{table.token}/").status_code == 200
 
 
 def _long_session(hands: int) -> dict:

@@ -3,8 +3,10 @@
 Every submission a phone saw acknowledged is stored exactly once, every phone's retries (same
 idempotency key) eventually land, and the app serves again within seconds without a restart
 of its own. Phones holding streams (an ASGI server beside the pages' workers) are sent every
-change made after the restart, though the server's listening connection was cut. Runs on a
-throwaway PostgreSQL cluster of its own, so the restart disturbs nothing else.
+change made after the restart, though the server's listening connection was cut. While
+PostgreSQL is down, a stream being opened is told to come back later (503, Retry-After), as a
+page is. Runs on a throwaway PostgreSQL cluster of its own, so the restart disturbs nothing
+else.
 """
 
 from __future__ import annotations
@@ -189,3 +191,36 @@ def _serving(base: str, path: str) -> float:
         except (urllib.error.URLError, ConnectionError, TimeoutError):
             time.sleep(0.1)
     return float("inf")
+
+
+def test_while_postgres_is_down_a_new_stream_is_503_with_retry_after_as_a_page_is(cluster):
+    port, control = cluster
+    with production_stack(f"postgres://postgres@127.0.0.1:{port}/postgres", streams=1) as stack:
+        token = _start_table(stack.base, 0)
+        stream = f"{stack.streams[0]}/t/{token}/stream/"
+        with Stream(stream) as held:
+            assert held.next(timeout=5)[1] == 0
+            _as_postgres(*control, "-m", "fast", "stop")
+            try:
+                # At once (the guess limit's count as this worker read it lately, the link not
+                # found), and once that is stale (the count itself cannot be read).
+                at_once = _answer(stream)
+                time.sleep(6)  # the recent cache's 5 s (settings.CACHES)
+                later = [_answer(url) for url in (stream, f"{stack.streams[0]}/e/{token}/stream/")]
+                page = _answer(f"{stack.base}/t/{token}/")
+            finally:
+                _as_postgres(*control, "start")
+            assert [at_once, *later] == [(503, "5")] * 3
+            assert page == (503, "5")
+        # Back: streams open again, with no restart of the server.
+        with Stream(stream) as again:
+            assert again.next(timeout=5)[1] == 0
+
+
+def _answer(url: str) -> tuple[int, str | None]:
+    """The status of a GET of ``url``, and its Retry-After."""
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.headers["Retry-After"]
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers["Retry-After"]

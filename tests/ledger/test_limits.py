@@ -4,17 +4,21 @@ that every worker shares, and only for links that match nothing (ledger/web/limi
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db import connection, connections
 from django.test import RequestFactory
-from django.urls import reverse
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
+from ledger.events import services as event_services
+from ledger.groups import services as group_services
 from ledger.models import Event, TableSession
 from ledger.web import limits
+from ledger.web.middleware import LINK_PREFIXES
 from tests.ledger.test_settings import PRODUCTION, manage
 from tests.tables.conftest import form_post
 
@@ -144,6 +148,80 @@ def test_tokens_that_match_no_table_or_event_are_guesses(client, ce_deng, settin
     assert answers == [(404, 404)] * 4  # only the second of each pair counted
     assert client.get(wrong[0]).status_code == 429
     assert client.get(reverse("table", args=[ce_deng.token])).status_code == 429
+
+
+WRONG = "guess0000000000000000"
+
+
+@pytest.fixture
+def links(ce_deng) -> dict[str, tuple[str, str]]:
+    """Each kind of link a page opens: (a right one, a wrong one)."""
+    event = event_services.event_create(name="Club", game="jie-long", options={}, rounds=2)
+    group = group_services.group_create(name="Teahouse", game="jie-long", options={})
+    return {
+        "table": (f"/t/{ce_deng.token}/", f"/t/{WRONG}/"),
+        "shared": (f"/s/{ce_deng.read_token}/", f"/s/{WRONG}/"),
+        "event": (f"/o/{event.token}/", f"/o/{WRONG}/"),
+        "register": (f"/j/{event.register_token}/", f"/j/{WRONG}/"),
+        "results": (f"/e/{event.read_token}/", f"/e/{WRONG}/"),
+        "group": (f"/g/{group.token}/", f"/g/{WRONG}/"),
+        "table organiser": (
+            f"/t/{ce_deng.token}/organise/{ce_deng.organiser_token}/",
+            f"/t/{ce_deng.token}/organise/{WRONG}/",
+        ),
+        "group organiser": (
+            f"/g/{group.token}/organise/{group.organiser_token}/",
+            f"/g/{group.token}/organise/{WRONG}/",
+        ),
+    }
+
+
+KINDS = ["table", "shared", "event", "register", "results", "group"]
+KINDS += ["table organiser", "group organiser"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_every_kind_of_wrong_link_counts_in_the_one_guess_limit(client, links, settings, kind):
+    settings.GUESS_LIMIT = 2
+    wrong = links[kind][1]
+
+    answers = [client.get(wrong).status_code for _ in range(3)]
+
+    assert answers == [404, 404, 429]
+    assert limits.count(limits.GUESSES, NGINX) == 2  # the third refused before it was tried
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_over_the_guess_limit_every_kind_of_link_is_refused_right_or_wrong(
+    client, links, settings, kind
+):
+    right, wrong = links[kind]
+    assert client.get(right).status_code in (200, 302)
+    for _ in range(settings.GUESS_LIMIT):  # counted by any worker, on any kind of link
+        limits.hit(limits.GUESSES, NGINX, 600)
+    caches["recent"].clear()  # what this worker read of the count: stale within 5 s anyway
+
+    for refused in (client.get(right), client.get(wrong)):
+        assert refused.status_code == 429
+        assert 0 < int(refused["Retry-After"]) <= 600
+        assert "Too many wrong table links" in refused.content.decode()
+
+
+def _routes(patterns: list[URLPattern | URLResolver], prefix: str = "/") -> Iterator[str]:
+    for pattern in patterns:
+        route = prefix + str(pattern.pattern)
+        if isinstance(pattern, URLResolver):
+            yield from _routes(pattern.url_patterns, route)
+        else:
+            yield route
+
+
+def test_every_route_that_takes_a_token_is_under_the_guess_limit():
+    taking = [route for route in _routes(get_resolver().url_patterns) if "<token:" in route]
+    outside = [route for route in taking if not route.startswith(LINK_PREFIXES)]
+
+    assert len(taking) > 50  # the pages, the API and the streams
+    assert outside == []
 
 
 def test_an_untrusted_peer_cannot_spread_its_guesses_over_made_up_addresses(

@@ -1,8 +1,8 @@
 """An event's and a group's streams (/e/<read token>/stream/, /g/<token>/stream/,
 ledger/web/push.py) as ``make run`` serves them (``manage.py serve`` on a throwaway SQLite
 folder): a save at one of the event's or group's tables reaches every page holding its stream
-within a second, and only those; a wrong link is a 404, as a wrong link to the page is, and
-counts toward the guess limit. Their
+within a second, and only those; a wrong link of any kind (a table's too) is a 404, as a wrong
+link to the page is, and counts toward the guess limit. Their
 pages follow them: tests/browser/test_live_pages.py."""
 
 from __future__ import annotations
@@ -73,18 +73,21 @@ def test_an_events_and_a_groups_stream_answer_head_and_refuse_other_methods(serv
         assert refused.value.code == 405
 
 
-def test_wrong_event_and_group_stream_links_count_as_guesses_as_a_page_s_do(server):
+def test_wrong_stream_links_of_every_kind_count_as_guesses_as_a_page_s_do(server):
     """Last in this file: it leaves this address over the guess limit."""
-    read, _, _, _ = an_event(server)
+    read, _, table, _ = an_event(server)
+    group, _, _ = a_group(server)
     codes, bodies = [], set()
-    for kind in "eg" * GUESS_LIMIT:
+    for kind in "teg" * GUESS_LIMIT:
         with pytest.raises(urllib.error.HTTPError) as refused:
             urllib.request.urlopen(f"{server.base}/{kind}/{secrets.token_urlsafe(16)}/stream/")
         codes.append(refused.value.code)
         bodies.add(refused.value.read())
-    assert codes == [404] * GUESS_LIMIT + [429] * GUESS_LIMIT
-    assert {b"No such event", b"No such group"} <= bodies
+    assert codes == [404] * GUESS_LIMIT + [429] * 2 * GUESS_LIMIT
+    assert {b"No such table", b"No such event", b"No such group"} <= bodies
     # Over the limit, a right link answers 429 too, as a page does: a hit cannot be told apart.
-    with pytest.raises(urllib.error.HTTPError) as refused:
-        urllib.request.urlopen(f"{server.base}/e/{read}/stream/", timeout=10)
-    assert refused.value.code == 429
+    for path in (f"/t/{table}/stream/", f"/e/{read}/stream/", f"/g/{group}/stream/"):
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(f"{server.base}{path}", timeout=10)
+        assert refused.value.code == 429
+        assert 0 < int(refused.value.headers["Retry-After"]) <= 600

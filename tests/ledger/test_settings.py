@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 PRODUCTION = {
     "SECRET_KEY": secrets.token_urlsafe(50),
@@ -52,6 +54,20 @@ def test_a_nonsense_setting_is_named_at_start_up():
 
     assert result.returncode != 0
     assert "HTTPS must be true or false, not 'maybe'" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("setting", "value", "said"),
+    [
+        ("STREAMS_PER_PROCESS", "-1", "STREAMS_PER_PROCESS must be at least 0, not '-1'"),
+        ("STREAMS_PER_ADDRESS", "a hall", "STREAMS_PER_ADDRESS must be a whole number"),
+    ],
+)
+def test_a_stream_cap_that_is_not_a_count_is_named_at_start_up(setting, value, said):
+    result = manage("check", **PRODUCTION | {setting: value})
+
+    assert result.returncode != 0
+    assert said in result.stderr
 
 
 def test_pages_send_security_headers(client, db):
