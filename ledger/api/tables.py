@@ -55,6 +55,7 @@ from ledger.api.throttles import (
     charge_by_cost,
 )
 from ledger.groups import selectors as group_selectors
+from ledger.groups import services as group_services
 from ledger.models import TableSession
 from ledger.tables import exports as table_exports
 from ledger.tables import selectors, services
@@ -287,19 +288,31 @@ class Sessions(APIView):
     )
     def post(self, request: Request) -> Response:
         """Start a table. Anyone may, as on the web; with an organiser account's token the
-        table is yours (you hold its organiser's rights without the organiser token)."""
+        table is yours (you hold its organiser's rights without the organiser token). A
+        group's table takes the group's usual options unless it names its own."""
         data = valid(s.SessionIn, request.data)
-        group = group_selectors.group_by_token(data["group"]) if "group" in data else None
         seating = data["seating"]
-        session = services.session_create(
-            game=data["game"],
-            options=data["options"],
-            seating=seating,
-            first=data.get("first") or (seating[0] if seating else ""),
-            owner=request.user if request.user.is_authenticated else None,
-            ends_at=s.time_end(data),
-            group=group,
-        )
+        first = data.get("first") or (seating[0] if seating else "")
+        owner = request.user if request.user.is_authenticated else None
+        if "group" in data:  # as the group's page starts one
+            session = group_services.table_start(
+                group=group_selectors.group_by_token(data["group"]),
+                game=data["game"],
+                options=data.get("options"),
+                seating=seating,
+                first=first,
+                owner=owner,
+                ends_at=s.time_end(data),
+            )
+        else:
+            session = services.session_create(
+                game=data["game"],
+                options=data.get("options", {}),
+                seating=seating,
+                first=first,
+                owner=owner,
+                ends_at=s.time_end(data),
+            )
         sheet = selectors.scored(selectors.session_by_token(session.token))
         body = {**_session_out(request, sheet), "organiser_token": session.organiser_token}
         return Response(body, status=201)

@@ -9,9 +9,11 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -66,15 +68,25 @@ def table_start(
     first: str,
     game: str | None = None,
     options: dict[str, Any] | None = None,
+    owner: User | None = None,
+    ends_at: datetime | None = None,
+    time_zone: str = "",
 ) -> TableSession:
     """Start a table of the group: its players (new names join the group), its usual game and
-    options unless others are given."""
+    options unless others are given (another game than its usual is played by that game's
+    usual rules). The group's page and the API start its tables here."""
+    game = game or group.game
+    if options is None:
+        options = group.options if game == group.game else {}
     return table_services.session_create(
-        game=game or group.game,
-        options=group.options if options is None else options,
+        game=game,
+        options=options,
         seating=seating,
         first=first,
         group=group,
+        owner=owner,
+        ends_at=ends_at,
+        time_zone=time_zone,
     )
 
 

@@ -156,15 +156,12 @@ def table_new(request: HtmxRequest, token: str) -> HttpResponse:
     found = selectors.group_by_token(token)
     form = TableForm(request.POST)
     if form.is_valid():
-        game = form.cleaned_data["game"]
         try:
             table = services.table_start(
                 group=found,
                 seating=form.seating(),
                 first=form.leader(),
-                game=game,
-                # Another game than the group's usual is played by its own usual rules.
-                options=found.options if game == found.game else {},
+                game=form.cleaned_data["game"],
             )
         except ScoringError as error:
             for problem in error.errors:
