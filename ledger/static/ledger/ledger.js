@@ -622,10 +622,11 @@ function entered(form) {
   });
   window.addEventListener("offline", function () { show(load()); });
   document.addEventListener("DOMContentLoaded", function () {
-    // The page may be the service worker's copy, whose key a saved hand has already used:
-    // every page shown gets a key of its own, and skips the hands kept here.
-    var key = document.querySelector("#record-form input[name=key]");
-    if (key) key.value = newKey();
+    // The page may be the service worker's copy, whose keys a saved hand or a table played
+    // again has already used: every table page shown gets keys of its own, and skips the hands
+    // kept here.
+    document.querySelectorAll("#record-form input[name=key], #group-line input[name=key]")
+      .forEach(function (key) { key.value = newKey(); });
     skipKept();
     flush();
   });
