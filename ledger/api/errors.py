@@ -96,6 +96,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, services.KeyReused):
         message = "this Idempotency-Key was already used for a different hand"
         return Response(_error(message, "Idempotency-Key", hand=stored_hand(exc.hand)), status=422)
+    if isinstance(exc, services.StartKeyReused):
+        message = "this Idempotency-Key already started a table asked for differently"
+        return Response(_error(message, "Idempotency-Key"), status=422)
     if isinstance(exc, services.HandVoided):
         message = f"hand {exc.hand.number} is voided: it can no longer be changed"
         return Response(_error(message, "number", hand=stored_hand(exc.hand)), status=409)

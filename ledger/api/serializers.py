@@ -99,7 +99,11 @@ class SessionIn(TimeIn):
         required=False,
         help_text="A group's link: the table seats the group's players and counts in its ledger.",
     )
-    options = OptionsField(required=False, default=dict)
+    options = OptionsField(
+        required=False,
+        help_text="Left out: the game's usual rules; at a group's table, the group's usual "
+        "options (when the game is the group's usual game).",
+    )
     seating = serializers.ListField(child=StrictChar(max_length=40), max_length=8)
     first = StrictChar(max_length=40, required=False)
 

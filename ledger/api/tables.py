@@ -55,6 +55,7 @@ from ledger.api.throttles import (
     charge_by_cost,
 )
 from ledger.groups import selectors as group_selectors
+from ledger.groups import services as group_services
 from ledger.models import TableSession
 from ledger.tables import exports as table_exports
 from ledger.tables import selectors, services
@@ -69,6 +70,15 @@ KEY = OpenApiParameter(
     required=True,
     description="Made by the client for each hand it submits (8 to 64 characters). A retry "
     "with the same key and hand returns the first answer and stores nothing new.",
+    pattern=r"^[\w-]{8,64}$",
+)
+START_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    str,
+    OpenApiParameter.HEADER,
+    description="Made by the client for each table it starts (8 to 64 characters; optional, "
+    "and worth sending): sent again with the same key and body, the answer is the table the "
+    "first send started, and nothing more is started.",
     pattern=r"^[\w-]{8,64}$",
 )
 ORGANISER = OpenApiParameter(
@@ -284,31 +294,51 @@ class Sessions(APIView):
         )
 
     @extend_schema(
+        parameters=[START_KEY],
         request=s.SessionIn,
         responses={
             201: s.CreatedSessionOut,
             400: ErrorShape,
             401: ErrorShape,
             404: OpenApiResponse(ErrorShape, "No such group: check its token."),
+            422: OpenApiResponse(ErrorShape, "This key started a table asked for differently."),
             **WRITE_RESPONSES,
         },
         tags=["sessions"],
     )
     def post(self, request: Request) -> Response:
-        """Start a table. Anyone may, as on the web; with an organiser account's token the
-        table is yours (you hold its organiser's rights without the organiser token)."""
+        """Start a table, once per Idempotency-Key. Anyone may, as on the web; with an
+        organiser account's token the table is yours (you hold its organiser's rights without
+        the organiser token). A group's table takes the group's usual options unless it names
+        its own."""
+        key = idempotency_key(request, "table") if "Idempotency-Key" in request.headers else ""
         data = valid(s.SessionIn, request.data)
-        group = group_selectors.group_by_token(data["group"]) if "group" in data else None
         seating = data["seating"]
-        session = services.session_create(
-            game=data["game"],
-            options=data["options"],
-            seating=seating,
-            first=data.get("first") or (seating[0] if seating else ""),
-            owner=request.user if request.user.is_authenticated else None,
-            ends_at=s.time_end(data),
-            group=group,
-        )
+        first = data.get("first") or (seating[0] if seating else "")
+        owner = request.user if request.user.is_authenticated else None
+        if "group" in data:  # as the group's page starts one
+            session = group_services.table_start(
+                group=group_selectors.group_by_token(data["group"]),
+                game=data["game"],
+                options=data.get("options"),
+                seating=seating,
+                first=first,
+                owner=owner,
+                ends_at=s.time_end(data),
+                idempotency_key=key,
+                asked=data,
+            )
+        else:
+            session = services.session_create(
+                game=data["game"],
+                options=data.get("options", {}),
+                seating=seating,
+                first=first,
+                owner=owner,
+                ends_at=s.time_end(data),
+                idempotency_key=key,
+                asked=data,
+            )
         sheet = selectors.scored(selectors.session_by_token(session.token))
         body = {**_session_out(request, sheet), "organiser_token": session.organiser_token}
         return Response(body, status=201)

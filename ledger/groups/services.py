@@ -9,9 +9,11 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
+from datetime import datetime
 from decimal import Decimal, InvalidOperation
 from typing import Any, NamedTuple
 
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -66,21 +68,40 @@ def table_start(
     first: str,
     game: str | None = None,
     options: dict[str, Any] | None = None,
+    owner: User | None = None,
+    ends_at: datetime | None = None,
+    time_zone: str = "",
+    idempotency_key: str = "",
+    asked: object = None,
 ) -> TableSession:
     """Start a table of the group: its players (new names join the group), its usual game and
-    options unless others are given."""
+    options unless others are given (another game than its usual is played by that game's
+    usual rules). The group's page and the API start its tables here; once per
+    ``idempotency_key``, as ``session_create`` says (``asked``: what the send asked for)."""
+    game = game or group.game
+    if options is None:
+        options = group.options if game == group.game else {}
     return table_services.session_create(
-        game=game or group.game,
-        options=group.options if options is None else options,
+        game=game,
+        options=options,
         seating=seating,
         first=first,
         group=group,
+        owner=owner,
+        ends_at=ends_at,
+        time_zone=time_zone,
+        idempotency_key=idempotency_key,
+        asked=asked,
     )
 
 
-def play_again(*, table: TableSession, draw: bool = False) -> TableSession:
+def play_again(
+    *, table: TableSession, draw: bool = False, idempotency_key: str = ""
+) -> TableSession:
     """A new table of the same group with the same players, game and options: in the seats
-    they had, led by who led before; or, with ``draw``, seats and leader drawn anew."""
+    they had, led by who led before; or, with ``draw``, seats and leader drawn anew. Once per
+    ``idempotency_key``: the seats drawn or not, a send with it again gets the table the first
+    started."""
     if table.group is None:
         raise Refused(_("Only a group's table can be played again from its group."))
     seating = table.seating
@@ -89,7 +110,13 @@ def play_again(*, table: TableSession, draw: bool = False) -> TableSession:
         seating = secrets.SystemRandom().sample(seating, len(seating))
         first = secrets.choice(seating)
     return table_start(
-        group=table.group, seating=seating, first=first, game=table.game, options=table.options
+        group=table.group,
+        seating=seating,
+        first=first,
+        game=table.game,
+        options=table.options,
+        idempotency_key=idempotency_key,
+        asked={"again": table.pk},
     )
 
 

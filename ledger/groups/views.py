@@ -23,10 +23,11 @@ from ledger.groups import exports, selectors, services, stats
 from ledger.groups.forms import GroupForm, PaymentForm, PeriodForm, TableForm
 from ledger.groups.models import Group, Payment
 from ledger.models import Player, TableSession
+from ledger.tables import services as table_services
 from ledger.tables.forms import MAX_PLAYERS
 from ledger.tables.summary import Chart, Step, draw
 from ledger.web import limits, rights
-from ledger.web.forms import engine_message
+from ledger.web.forms import START_KEY_REUSED, engine_message, posted_key
 from ledger.web.games import game_choices, option_fields
 from ledger.web.views import HtmxRequest, unchanged
 from scoring import GAMES, ScoringError
@@ -61,6 +62,7 @@ def _page(
     *,
     status: int = 200,
     table_form: TableForm | None = None,
+    table_key: str = "",
     payment_form: PaymentForm | None = None,
     template: str = "ledger/group.html",
     **extra: Any,
@@ -95,6 +97,7 @@ def _page(
         "games": game_choices(),
         "table_form": table_form,
         "player_fields": [table_form[f"player_{i}"] for i in range(MAX_PLAYERS)],
+        "table_key": table_key or secrets.token_urlsafe(16),
         "payment_form": payment_form
         or PaymentForm(initial={"unit": "money", "key": secrets.token_urlsafe(16)}),
         **extra,
@@ -155,23 +158,26 @@ def table_new(request: HtmxRequest, token: str) -> HttpResponse:
     """Start a table of the group: its players (new names join the group)."""
     found = selectors.group_by_token(token)
     form = TableForm(request.POST)
+    key = posted_key(request.POST)  # kept when the form comes back: a retry is a retry
     if form.is_valid():
-        game = form.cleaned_data["game"]
         try:
             table = services.table_start(
                 group=found,
                 seating=form.seating(),
                 first=form.leader(),
-                game=game,
-                # Another game than the group's usual is played by its own usual rules.
-                options=found.options if game == found.game else {},
+                game=form.cleaned_data["game"],
+                idempotency_key=key,
+                asked=form.cleaned_data,  # the lots not drawn yet: the same for every send
             )
         except ScoringError as error:
             for problem in error.errors:
                 form.add_error(None, engine_message(problem))
+        except table_services.StartKeyReused:
+            form.add_error(None, START_KEY_REUSED)
+            key = ""
         else:
             return _opened(request, found, table)
-    return _page(request, found, status=400, table_form=form)
+    return _page(request, found, status=400, table_form=form, table_key=key)
 
 
 def _opened(request: HtmxRequest, found: Group, table: TableSession) -> HttpResponse:
@@ -186,7 +192,14 @@ def play_again(request: HtmxRequest, token: str, table: int) -> HttpResponse:
     """The same players, game and options in one tap: the seats as they were, or drawn."""
     found = selectors.group_by_token(token)
     before = get_object_or_404(TableSession, pk=table, group=found)
-    again = services.play_again(table=before, draw=request.POST.get("seats") == "draw")
+    try:
+        again = services.play_again(
+            table=before,
+            draw=request.POST.get("seats") == "draw",
+            idempotency_key=posted_key(request.POST),  # a double tap starts one table
+        )
+    except table_services.StartKeyReused:
+        return _page(request, found, status=409, again_error=START_KEY_REUSED)
     return _opened(request, found, again)
 
 

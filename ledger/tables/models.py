@@ -168,9 +168,20 @@ class TableSession(models.Model):
     group = models.ForeignKey(
         "Group", null=True, blank=True, on_delete=models.CASCADE, related_name="tables"
     )
+    # The key its start was sent with (a form's, the API's Idempotency-Key): a double tap, a
+    # retry or a replay with it lands here, and nothing more is started (services.session_create).
+    idempotency_key = models.CharField(max_length=64, blank=True, default="", editable=False)
+    request_hash = models.CharField(max_length=64, blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["-created"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["idempotency_key"],
+                condition=~models.Q(idempotency_key=""),
+                name="table_idempotency_key_unique",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.get_game_display()} #{self.pk}"

@@ -65,6 +65,11 @@ class TableLocked(Exception):
     """The organiser locked the table: it takes no more hands or changes."""
 
 
+class StartKeyReused(Exception):
+    """The idempotency key started a table that was asked for differently: nothing was
+    started."""
+
+
 class StaleVersion(Exception):
     """The hand changed since the phone loaded it; ``hand`` is its current state."""
 
@@ -85,6 +90,8 @@ def session_create(
     ends_at: datetime | None = None,
     time_zone: str = "",
     group: Group | None = None,
+    idempotency_key: str = "",
+    asked: object = None,
 ) -> TableSession:
     """Start a table session (``owner``: the organiser account starting it, if any;
     ``round`` and ``table_number``: where a tournament seated it; ``ends_at``: when its time
@@ -93,34 +100,67 @@ def session_create(
     A lone table's players are its own; a tournament's or a ``group``'s table seats its
     players, each name as it knows them ("anna" is the Anna who registered), and ``first`` as
     seated. Raises ScoringError (with its path) on anything invalid.
+
+    A table starts once per ``idempotency_key``: every send with it (a double tap, a retry, a
+    replay) gets the table the first started, and nothing more is started. ``asked`` is what
+    the send asked for, as it came (by default the table as given): lots drawn and times
+    counted from now on its way here differ from send to send, what was asked does not. The
+    same key with something else asked raises StartKeyReused.
     """
     event = round.event if round is not None else None
     seating, first = _as_seated(seating, first, event, group)
     document = {"game": game, "options": options, "seating": seating, "first": first}
     scoring.score_session(scoring.parse_session(document))
-    with transaction.atomic():
-        session = TableSession.objects.create(
-            game=game,
-            options=options,
-            owner=owner,
-            round=round,
-            table_number=table_number,
-            ends_at=ends_at,
-            time_zone=time_zone,
-            group=group,
-        )
-        own = session if event is None and group is None else None  # a lone table's own
-        for position, name in enumerate(seating):
-            player = Player.for_name(name, table=own, event=event, group=group)
-            Seat.objects.create(session=session, player=player, position=position)
-            if name == first:
-                session.leader = player
-        empty = tally.Tally.empty(session.seating)  # seated names, as stored
-        session.tally = tally.stored(session, empty, session.revision)
-        session.save(update_fields=["leader", "tally"])
-        if group is not None:  # its page lists it (an event's round is announced whole)
-            push.announce(session.pk, session.revision)
+    key = idempotency_key
+    request_hash = _asked_hash(document if asked is None else asked) if key else ""
+    if earlier := _started(key, request_hash):
+        return earlier
+    try:
+        with transaction.atomic():
+            session = TableSession.objects.create(
+                game=game,
+                options=options,
+                owner=owner,
+                round=round,
+                table_number=table_number,
+                ends_at=ends_at,
+                time_zone=time_zone,
+                group=group,
+                idempotency_key=key,
+                request_hash=request_hash,
+            )
+            own = session if event is None and group is None else None  # a lone table's own
+            for position, name in enumerate(seating):
+                player = Player.for_name(name, table=own, event=event, group=group)
+                Seat.objects.create(session=session, player=player, position=position)
+                if name == first:
+                    session.leader = player
+            empty = tally.Tally.empty(session.seating)  # seated names, as stored
+            session.tally = tally.stored(session, empty, session.revision)
+            session.save(update_fields=["leader", "tally"])
+            if group is not None:  # its page lists it (an event's round is announced whole)
+                push.announce(session.pk, session.revision)
+    except IntegrityError:
+        # Another send with the key started it meanwhile: on PostgreSQL this insert waited
+        # for that one to commit; SQLite lets one writer in at a time.
+        if earlier := _started(key, request_hash):
+            return earlier
+        raise
     return session
+
+
+def _asked_hash(asked: object) -> str:
+    body = json.dumps(asked, sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256(body.encode()).hexdigest()
+
+
+def _started(key: str, request_hash: str) -> TableSession | None:
+    """The table an earlier send with ``key`` started, if any (StartKeyReused if it asked for
+    another)."""
+    earlier = TableSession.objects.filter(idempotency_key=key).first() if key else None
+    if earlier is not None and earlier.request_hash != request_hash:
+        raise StartKeyReused
+    return earlier
 
 
 def _as_seated(

@@ -34,7 +34,7 @@ from ledger.tables.forms import MAX_PLAYERS, HandForm, SessionForm, hand_rows
 from ledger.tables.live import part as live_part
 from ledger.tables.summary import summarise
 from ledger.web import display, limits, rights
-from ledger.web.forms import IDEMPOTENCY_KEY, engine_message, plain, whole
+from ledger.web.forms import START_KEY_REUSED, engine_message, plain, posted_key, whole
 from ledger.web.games import game_choices, option_fields
 from ledger.web.views import HtmxRequest
 from scoring import GAMES, ScoringError
@@ -45,6 +45,7 @@ from scoring.options import ENDS
 @require_http_methods(["GET", "HEAD", "POST"])
 def session_new(request: HtmxRequest) -> HttpResponse:
     form = SessionForm(request.POST or None, initial={"game": DEFAULT_TABLE_GAME, "first": "draw"})
+    key = posted_key(request.POST)  # kept when the form comes back: a retry is a retry
     if request.method == "POST" and form.is_valid():
         try:
             owner = request.user if request.user.is_authenticated else None
@@ -53,9 +54,14 @@ def session_new(request: HtmxRequest) -> HttpResponse:
                 owner=owner,
                 ends_at=form.ends_at(),
                 time_zone=form.cleaned_data["time_zone"],
+                idempotency_key=key,
+                asked=form.cleaned_data,  # the lots not drawn yet: the same for every send
             )
         except ScoringError as error:
             form.add_scoring_error(error)
+        except services.StartKeyReused:
+            form.add_error(None, START_KEY_REUSED)
+            key = ""
         else:
             rights.grant_table(request, session)
             return redirect("table", token=session.token)
@@ -71,6 +77,7 @@ def session_new(request: HtmxRequest) -> HttpResponse:
         "player_fields": [form[f"player_{i}"] for i in range(MAX_PLAYERS)],
         "time_fields": [form["minutes"], form["until"]],
         "known_players": selectors.names_at_tables_of(request.user),
+        "start_key": key or secrets.token_urlsafe(16),
     }
     return render(request, "ledger/session_new.html", context, status=400 if form.errors else 200)
 
@@ -87,12 +94,6 @@ def _locked(request: HtmxRequest) -> HttpResponse:
 def _device(request: HtmxRequest) -> str:
     """The phone's name as its user typed it, without characters that would hide what it is."""
     return plain(str(request.POST.get("device") or request.COOKIES.get(DEVICE_COOKIE, "")))[:40]
-
-
-def _key(request: HtmxRequest) -> str:
-    """The hand's idempotency key as the form made it; anything else is no key."""
-    key = str(request.POST.get("key", ""))
-    return key if IDEMPOTENCY_KEY.fullmatch(key) else ""
 
 
 def _hand_fields(
@@ -209,7 +210,7 @@ def _posted_before_the_split(request: HtmxRequest, token: str) -> HttpResponse:
 def hand_save(request: HtmxRequest, token: str) -> HttpResponse:
     """Save the next hand, once however often it is sent (its idempotency key); else the form
     again with what is wrong, or with the hand another phone saved first."""
-    number, key = whole(request.POST.get("number")) or 0, _key(request)
+    number, key = whole(request.POST.get("number")) or 0, posted_key(request.POST)
     session, stored_before = selectors.session_for_send(token, number, key)
     form = HandForm(session.game, session.seating, request.POST)
     data = form.data()

@@ -3,6 +3,7 @@ ledger.web.display)."""
 
 from __future__ import annotations
 
+import secrets
 from html import escape
 from typing import Any
 
@@ -27,6 +28,13 @@ register.filter("hand_text", display.hand_text)
 register.filter("special", special_label)
 register.filter("said", said)
 register.simple_tag(display.comma, name="comma")
+
+
+@register.simple_tag
+def new_key() -> str:
+    """A new idempotency key for a form that starts a table (128 random bits, as a hand's):
+    however often the form is sent, one table is started."""
+    return secrets.token_urlsafe(16)
 
 
 @register.filter

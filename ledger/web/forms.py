@@ -9,12 +9,19 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from scoring import OPTION_SPECS, ScoringError
 from scoring.text import Phrase
 
-# Made by the phone for each hand it submits (the API's Idempotency-Key has the same form).
+# Made for each hand a phone submits and each table it starts (the API's Idempotency-Key has the
+# same form).
 IDEMPOTENCY_KEY = re.compile(r"[\w-]{8,64}", re.ASCII)
+# A form that starts a table, sent again with its key asking for another table (a page kept
+# from before and changed, say): nothing is started, and the form comes back with a new key.
+START_KEY_REUSED = gettext_lazy(
+    "This form was already used to start another table: nothing was started."
+)
 # A whole number as a phone types it: ASCII digits only ("²".isdigit() is true, but int()
 # refuses it), and few enough that int() never meets its 4,300-digit limit.
 _WHOLE = re.compile(r"[0-9]{1,18}")
@@ -27,6 +34,12 @@ def whole(text: str | None) -> int | None:
     (12, None, None, None, None)
     """
     return int(text) if text is not None and _WHOLE.fullmatch(text) else None
+
+
+def posted_key(post: Mapping[str, Any]) -> str:
+    """The idempotency key a form posted (its hidden ``key``); anything else is no key."""
+    key = str(post.get("key", ""))
+    return key if IDEMPOTENCY_KEY.fullmatch(key) else ""
 
 
 def plain(text: str) -> str:

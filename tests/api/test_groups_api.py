@@ -138,3 +138,26 @@ def test_a_group_with_a_name_or_rules_that_cannot_be_is_refused(api, db):
         refused = api.post(f"{API}/groups/", body, format="json")
         assert refused.status_code == 400, body
         assert refused.json()["path"] == path, body
+
+
+def test_a_group_s_table_takes_its_usual_options_unless_it_names_its_own(api, db):
+    made = api.post(
+        f"{API}/groups/",
+        {"name": "Quarter club", "game": "jie-long", "options": {"stake": "0.25"}},
+        format="json",
+    ).json()
+
+    def start(**fields: object) -> TableSession:
+        body = {"game": "jie-long", "seating": THREE, "group": made["token"], **fields}
+        started = api.post(f"{API}/sessions/", body, format="json")
+        assert started.status_code == 201, started.content
+        return TableSession.objects.get(token=started.json()["token"])
+
+    usual = start()
+    assert usual.options == {"stake": "0.25"}  # as the group's tables on the web
+    assert api.get(f"{API}/sessions/{usual.token}/").json()["options"] == {"stake": "0.25"}
+    assert start(options={"stake": "2"}).options == {"stake": "2"}
+    assert start(options={}).options == {}  # named: the game's own usual rules
+    # Another game than the group's is played by that game's usual rules, as on the web.
+    four = [*THREE, "Dan"]
+    assert start(game="ce-deng", seating=four).options == {}

@@ -7,6 +7,14 @@ function newKey() {
     function (byte) { return (byte + 256).toString(16).slice(1); }).join("");
 }
 
+// Anything of a hand in the form: a number, tiles, a special, an event (all a redeal has).
+function entered(form) {
+  var chosen = "input[type=checkbox]:checked, input[name=event]:checked:not([value=''])";
+  return !!form.querySelector(chosen) || Array.prototype.some.call(
+    form.querySelectorAll("input[type=text]:not([name=device])"),
+    function (input) { return input.value.trim() !== ""; });
+}
+
 (function () {
   "use strict";
   function pipsOf(tile) { var p = tile.split(":"); return (+p[0]) + (+p[1]); }
@@ -247,6 +255,7 @@ function newKey() {
     var heading = document.getElementById("hand-number");
     if (heading) heading.textContent = heading.dataset.heading.replace("{n}", next.number);
     if (next.clear) {
+      form.dataset.cleared = Date.now();
       form.querySelector("input[name=key]").value = newKey();
       form.querySelectorAll("input[type=text]:not([name=device])").forEach(function (input) {
         input.value = "";
@@ -273,6 +282,16 @@ function newKey() {
       input.removeAttribute("aria-invalid");
       input.removeAttribute("aria-describedby");
     });
+  });
+  // A double tap on Save is one save. A tap while the save is on its way is dropped (the
+  // form's hx-sync); one that lands on the next hand's form, cleared a moment ago and still
+  // empty, was meant for the hand just saved: it sends nothing, and "Hand N saved" stays.
+  // Later, an empty form sent is told what it lacks, as ever.
+  var SECOND_TAP = 1500; // ms
+  document.addEventListener("htmx:confirm", function (event) {
+    var form = event.detail.elt;
+    if (!form || form.id !== "record-form" || entered(form)) return;
+    if (Date.now() - (+form.dataset.cleared || 0) < SECOND_TAP) event.preventDefault();
   });
   document.addEventListener("htmx:beforeSwap", function (event) {
     var target = event.detail.target;
@@ -440,13 +459,6 @@ function newKey() {
     try { return JSON.parse(document.body.getAttribute("hx-headers"))["x-csrftoken"]; } catch (e) { return ""; }
   }
   function retryable(status) { return status >= 500 || status === 408 || status === 429; }
-  // Anything of a hand in the form: a number, tiles, a special, an event (all a redeal has).
-  function entered(form) {
-    var chosen = "input[type=checkbox]:checked, input[name=event]:checked:not([value=''])";
-    return !!form.querySelector(chosen) || Array.prototype.some.call(
-      form.querySelectorAll("input[type=text]:not([name=device])"),
-      function (input) { return input.value.trim() !== ""; });
-  }
 
   // The form, made ready here for the hand after the last one kept, as the server would have
   // sent it but for who leads: that follows from the kept hands' results, which only the
@@ -610,10 +622,11 @@ function newKey() {
   });
   window.addEventListener("offline", function () { show(load()); });
   document.addEventListener("DOMContentLoaded", function () {
-    // The page may be the service worker's copy, whose key a saved hand has already used:
-    // every page shown gets a key of its own, and skips the hands kept here.
-    var key = document.querySelector("#record-form input[name=key]");
-    if (key) key.value = newKey();
+    // The page may be the service worker's copy, whose keys a saved hand or a table played
+    // again has already used: every table page shown gets keys of its own, and skips the hands
+    // kept here.
+    document.querySelectorAll("#record-form input[name=key], #group-line input[name=key]")
+      .forEach(function (key) { key.value = newKey(); });
     skipKept();
     flush();
   });
