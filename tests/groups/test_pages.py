@@ -257,6 +257,27 @@ def test_the_statistics_page_for_a_period_with_ratings_and_head_to_head(organise
     assert "No money tables in this period." in page.content.decode()
 
 
+@pytest.mark.parametrize("zone", ["UTC", "Asia/Shanghai", "Etc/GMT+12"])
+@pytest.mark.parametrize(
+    ("start", "end", "hands"),
+    [("0001-01-01", "9999-12-31", 1), ("0001-01-01", "0001-01-01", 0), ("", "9999-12-31", 1)],
+)
+def test_a_period_at_the_calendar_s_ends_is_answered(organiser, settings, zone, start, end, hands):
+    # East of UTC (Shanghai) the first day's midnight is before what a date can hold in UTC; the
+    # last day's next midnight is past it everywhere.
+    settings.TIME_ZONE = zone
+    group = start_group(organiser)
+    played(group)
+    ids = dict(Player.objects.filter(group=group).values_list("name", "pk"))
+    query = {"period": "between", "start": start, "end": end, "a": ids["Anna"], "b": ids["Bob"]}
+    response = organiser.get(f"/g/{group.token}/statistics/", query)
+    assert response.status_code == 200
+    page = response.content.decode()
+    anna = re.search(r'<th scope="row">Anna</th>(.*?)</tr>', page, re.S)[1]
+    assert re.findall(r"<td[^>]*>(\d+)</td>", anna)[:2] == ["1" if hands else "0", str(hands)]
+    assert re.search(rf'<p id="pair">{hands} hands? together', page)
+
+
 @pytest.mark.parametrize(
     ("query", "message"),
     [
