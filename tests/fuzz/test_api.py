@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from tests.fuzz.conftest import FUZZ, TEXT, stored
+from tests.fuzz.conftest import DAYS, FUZZ, GROUP_TOKEN, TEXT, stored
 
 API = "/api/v1"
 # Every operation that takes a body (those that take none are tried by schemathesis).
@@ -27,6 +27,8 @@ OPERATIONS = [
     ("post", "events/{event}/entries/drop/"),
     ("post", "events/{event}/rounds/1/swap/"),
     ("post", "register/{register}/"),
+    ("post", "groups/"),
+    ("post", "groups/{group}/payments/"),
 ]
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | TEXT,
@@ -49,6 +51,7 @@ def _path(world, template):
         table=world["table"].token,
         event=world["event"].token,
         register=world["event"].register_token,
+        group=GROUP_TOKEN,
     )
 
 
@@ -89,6 +92,7 @@ def test_headers_and_links_with_nasty_text_are_a_4xx_error_object(world, method,
     def send(key, organiser, token):
         before = stored()
         url = f"{API}/{_path(world, path)}".replace(world["table"].token, token or "-")
+        url = url.replace(GROUP_TOKEN, token or "-")
         response = getattr(client, method)(
             url, "{}", content_type="application/json",
             HTTP_IDEMPOTENCY_KEY=key, HTTP_X_ORGANISER_TOKEN=organiser,
@@ -99,3 +103,24 @@ def test_headers_and_links_with_nasty_text_are_a_4xx_error_object(world, method,
         assert stored() == before
 
     send()
+
+
+# Every operation that reads parameters from the query, with what each takes.
+QUERIES = {"groups/{group}/statistics/": {"from": DAYS, "to": DAYS}}
+
+
+@pytest.mark.parametrize("path", list(QUERIES))
+def test_query_parameters_are_answered_or_a_4xx_error_object(world, path):
+    client = APIClient()
+    url = f"{API}/{_path(world, path)}"
+
+    @FUZZ
+    @given(query=st.fixed_dictionaries({}, optional=QUERIES[path]))
+    def ask(query):
+        response = client.get(url, query)
+
+        assert response.status_code < 500, (query, response.content[:2000])
+        if response.status_code >= 400:
+            assert set(response.json()) >= {"error", "path"}, query
+
+    ask()
