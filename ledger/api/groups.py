@@ -219,6 +219,7 @@ class PaymentVoid(APIView):
             200: s.PaymentOut,
             400: ErrorShape,
             403: OpenApiResponse(ErrorShape, "Only the group's organiser can void a payment."),
+            409: OpenApiResponse(ErrorShape, "The payment was already voided."),
             **CODE_RESPONSES,
             **WRITE_RESPONSES,
         },

@@ -36,6 +36,10 @@ class Refused(ValueError):
         self.message, self.field = message, field
 
 
+class AlreadyVoided(Refused):
+    """The payment was voided before: a conflict with what is stored (409), as a hand's."""
+
+
 class KeyReused(Exception):
     """The idempotency key was used for a different payment; ``payment`` is what it recorded."""
 
@@ -193,7 +197,7 @@ def payment_void(*, payment: Payment) -> Payment:
     with transaction.atomic():
         current = Payment.objects.select_for_update().get(pk=payment.pk)
         if current.voided is not None:
-            raise Refused(_("This payment was already voided."))
+            raise AlreadyVoided(_("This payment was already voided."))
         current.voided = timezone.now()
         current.save(update_fields=["voided"])
         _changed(current.group_id)

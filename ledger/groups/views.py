@@ -230,7 +230,7 @@ def payment_void(request: HtmxRequest, token: str, payment: int) -> HttpResponse
     chosen = get_object_or_404(Payment, pk=payment, group=found)
     try:
         services.payment_void(payment=chosen)
-    except services.Refused as refused:
+    except services.AlreadyVoided as refused:
         return _page(request, found, status=409, void_error=refused.message)
     return redirect(reverse("group", args=[found.token]) + "#payments")
 

@@ -114,7 +114,8 @@ def test_only_the_organiser_voids_a_payment_and_an_outsider_finds_nothing(api, g
     voided = api.post(url, HTTP_X_ORGANISER_TOKEN=group["organiser_token"])
     assert voided.status_code == 200 and voided.json()["voided"]
     again = api.post(url, HTTP_X_ORGANISER_TOKEN=group["organiser_token"])
-    assert again.status_code == 400
+    assert again.status_code == 409  # as on the web: a conflict with what is stored
+    assert again.json()["error"] == "This payment was already voided."
     read = api.get(f"{API}/groups/{group['token']}/").json()
     assert read["balances"]["Bob"] == -2 and read["payments"][0]["voided"]
 
