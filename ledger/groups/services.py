@@ -115,7 +115,9 @@ def payment_record(
 ) -> Recorded:
     """Record that ``payer`` paid ``payee`` ``amount``, exactly once: a retry with the same
     ``idempotency_key`` returns the first record and records nothing; the same key with another
-    payment raises KeyReused. Raises Refused for anything that cannot be."""
+    payment raises KeyReused. Raises Refused for anything that cannot be, and ScoringError for
+    a note or device that a name could not be (invisible or control characters)."""
+    kept_note, kept_device = _plain(note, "note", 80), _plain(device, "device", 40)
     found = _players(group, {"from": payer, "to": payee})
     value = _amount(amount)
     if unit not in Payment.Unit.values:
@@ -134,8 +136,8 @@ def payment_record(
                 payee=found["to"],
                 amount=value,
                 unit=unit,
-                note=plain_note(note),
-                device=device,
+                note=kept_note,
+                device=kept_device,
                 idempotency_key=idempotency_key,
                 request_hash=request_hash if idempotency_key else "",
             )
@@ -147,11 +149,13 @@ def payment_record(
     return Recorded(made)
 
 
-def plain_note(note: str) -> str:
-    note = names.tidy(note)[:80]
-    if note:
-        names.check(note, "note", 80)
-    return note
+def _plain(text: str, field: str, limit: int) -> str:
+    """``text`` as a payment keeps it, shown to every player: tidied, and checked as a name is
+    (``scoring.names.check``: no direction overrides or zero-width characters), unless empty."""
+    text = names.tidy(text)[:limit]
+    if text:
+        names.check(text, field, limit)
+    return text
 
 
 def _replay(group: Group, key: str, request_hash: str) -> Recorded | None:

@@ -89,6 +89,11 @@ def test_a_payment_is_recorded_once_however_often_it_is_sent(api, group):
         ({"from": "Bob", "to": "Anna", "amount": "lots"}, "amount"),
         ({"from": "Bob", "to": "Anna"}, "amount"),
         ({"from": "Bob", "to": "Anna", "amount": "1", "unit": "beans"}, "unit"),
+        # Text shown to others passes the check names do: nothing invisible, no overrides.
+        ({"from": "Bob", "to": "Anna", "amount": "1", "note": "in\u200bcash"}, "note"),
+        ({"from": "Bob", "to": "Anna", "amount": "1", "note": "\u202ehsac ni"}, "note"),
+        ({"from": "Bob", "to": "Anna", "amount": "1", "device": "Bob\u202es phone"}, "device"),
+        ({"from": "Bob", "to": "Anna", "amount": "1", "device": "\u200b"}, "device"),
     ],
 )
 def test_a_payment_that_cannot_be_is_refused_and_says_where(api, group, body, path):

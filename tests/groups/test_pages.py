@@ -173,7 +173,8 @@ def test_balances_settle_up_and_a_payment_that_squares_them(organiser):
         ({"payer": "Zed"}, "Zed does not play in this group."),
         ({"payee": "Celine"}, "A payment is between two players."),
         ({"unit": "gold"}, "Select a valid choice"),
-        ({"note": "a\u202eb"}, "note"),
+        ({"note": "a\u202eb"}, "invisible or control characters"),
+        ({"note": "in\u200bcash"}, "invisible or control characters"),
     ],
 )
 def test_a_payment_refused_says_why_and_stores_nothing(organiser, fields, message):
