@@ -95,8 +95,10 @@ def _page(
         "games": game_choices(),
         "table_form": table_form,
         "player_fields": [table_form[f"player_{i}"] for i in range(MAX_PLAYERS)],
-        "payment_form": payment_form
-        or PaymentForm(initial={"unit": "money", "key": secrets.token_urlsafe(16)}),
+        "payment_form": payment_form or PaymentForm(initial={"unit": "money"}),
+        # A key of its own for every form shown: one sent back refused stored nothing, and one
+        # refused as used for another payment would be refused again.
+        "payment_key": secrets.token_urlsafe(16),
         **extra,
     }
     return render(request, template, context, status=status)
@@ -204,7 +206,7 @@ def payment_new(request: HtmxRequest, token: str) -> HttpResponse:
                 amount=data["amount"],
                 unit=data["unit"],
                 note=data["note"],
-                idempotency_key=data["key"] if len(data["key"]) >= 8 else "",
+                idempotency_key=data["key"],
             )
         except services.Refused as refused:
             field = {"from": "payer", "to": "payee"}.get(refused.field, refused.field)

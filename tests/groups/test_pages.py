@@ -186,6 +186,45 @@ def test_a_payment_refused_says_why_and_stores_nothing(organiser, fields, messag
     assert not Payment.objects.exists()
 
 
+KEY = re.compile(r'<input type="hidden" name="key" value="([^"]*)">')
+NO_KEY = "This form came without its one-time key"
+
+
+@pytest.mark.parametrize("key", [None, "", "short", "k" * 65, "not a key!"])
+def test_a_payment_without_a_proper_key_is_refused_not_stored_unprotected(organiser, key):
+    # The key stores a payment once however often its form is sent; without one, a retry
+    # would pay twice.
+    group = start_group(organiser)
+    played(group)
+    data = {"payer": "Celine", "payee": "Anna", "amount": "13", "unit": "money"}
+    url = f"/g/{group.token}/payments/new/"
+    posted = {**data, "key": key} if key is not None else data
+    sent = organiser.post(url, posted)
+    assert sent.status_code == 400
+    assert NO_KEY in sent.content.decode()
+    in_chinese = organiser.post(url, posted, HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert "缺少一次性编号" in in_chinese.content.decode()
+    assert not Payment.objects.exists()
+    # The page sent back carries a proper key of its own: sent as it is, it records.
+    again = {**data, "key": KEY.search(sent.content.decode())[1]}
+    assert organiser.post(f"/g/{group.token}/payments/new/", again).status_code == 302
+    assert Payment.objects.get().idempotency_key == again["key"]
+
+
+def test_the_group_page_s_payment_form_always_carries_a_key_of_its_own(organiser):
+    group = start_group(organiser)
+    played(group)
+    shown = [
+        organiser.get(f"/g/{group.token}/"),
+        pay(organiser, group, amount="lots"),  # refused: the form again
+        pay(organiser, group, key="x" * 16, note="a\u202eb"),
+    ]
+    keys = [KEY.search(page.content.decode())[1] for page in shown]
+    assert all(re.fullmatch(r"[\w-]{8,64}", key, re.ASCII) for key in keys)
+    assert len(set(keys)) == len(keys) and "x" * 16 not in keys
+    assert NO_KEY not in "".join(page.content.decode() for page in shown)
+
+
 def test_only_the_organiser_voids_a_payment_and_it_stays_on_record(organiser):
     group = start_group(organiser)
     played(group)
