@@ -83,7 +83,9 @@ def _page(
             for unit in ("money", "chips")
             if _used(ledger, unit)
         ],
-        "points": any(line.unit == "points" for line in ledger.tables) and ledger.points_only(),
+        # The points taken at every table, as the API and the CSV give them; points-only tables
+        # are also counted apart (nothing is owed for them), which the page says.
+        "points_tables": any(line.unit == "points" for line in ledger.tables),
         "payments": payments[:LATEST],
         "payments_count": payments.count() if ledger.players else 0,
         "organiser": organiser,

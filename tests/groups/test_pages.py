@@ -186,6 +186,39 @@ def test_a_payment_refused_says_why_and_stores_nothing(organiser, fields, messag
     assert not Payment.objects.exists()
 
 
+@pytest.mark.parametrize("points_table", [False, True])
+def test_the_group_page_s_points_count_every_table_as_the_csv_and_api_do(organiser, points_table):
+    group = start_group(organiser)
+    played(group)
+    if points_table:
+        table = services.table_start(
+            group=group, seating=THREE, first="Anna", options={"stake": "0"}
+        )
+        table_services.hand_record(session=table, number=1, data=hand(12, 2, 20))
+    page = organiser.get(f"/g/{group.token}/").content.decode()
+    head = re.search(r'<table class="balances">\s*<thead>(.*?)</thead>', page, re.S)[1]
+    column = re.findall(r"<th[^>]*>(.*?)</th>", head).index("Points")
+    shown = {}
+    for name in THREE:
+        row = re.search(
+            rf'<tr id="balance-\d+">\s*<th scope="row"><a[^>]*>{name}</a></th>(.*?)</tr>',
+            page,
+            re.S,
+        )[1]
+        shown[name] = int(re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)[column - 1])
+    api = Client().get(f"/api/v1/groups/{group.token}/").json()["points"]
+    download = Client().get(f"/g/{group.token}/export/balances.csv").streaming_content
+    csv = b"".join(download).decode("utf-8-sig")
+    exported = {line.split(",")[0]: int(line.split(",")[3]) for line in csv.splitlines()[1:]}
+    # Points taken at every table: 2, 12, 20 at the money table; 12, 2, 20 more at the other.
+    every = (
+        {"Anna": 14, "Bob": 14, "Celine": 40}
+        if points_table
+        else {"Anna": 2, "Bob": 12, "Celine": 20}
+    )
+    assert shown == api == exported == every
+
+
 KEY = re.compile(r'<input type="hidden" name="key" value="([^"]*)">')
 NO_KEY = "This form came without its one-time key"
 
