@@ -4,8 +4,10 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime
 
 import pytest
+from django.test import override_settings
 from hypothesis import given
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
@@ -124,3 +126,33 @@ def test_query_parameters_are_answered_or_a_4xx_error_object(world, path):
             assert set(response.json()) >= {"error", "path"}, query
 
     ask()
+
+
+# Moments as a script writes them: with an offset or without (read in the server's zone), any
+# a datetime holds, the calendar's ends weighted in; or text.
+MOMENTS = st.one_of(
+    st.sampled_from(["0001-01-01T00:00:00", "9999-12-31T23:59:59", "9999-12-31T23:59:59Z"]),
+    st.datetimes(timezones=st.none() | st.timezones()).map(datetime.isoformat),
+    TEXT,
+)
+
+
+def test_a_table_s_end_at_any_moment_is_kept_or_a_4xx_error_object(world):
+    client = APIClient()
+    body = {"game": "jie-long", "seating": ["Ivy", "Joe"], "first": "Ivy"}
+
+    @FUZZ
+    @given(at=MOMENTS, server=st.sampled_from(["UTC", "Asia/Shanghai", "Etc/GMT+12"]))
+    def start(at, server):
+        with override_settings(TIME_ZONE=server):
+            started = client.post(f"{API}/sessions/", {**body, "ends_at": at}, format="json")
+
+        assert started.status_code in (201, 400), (at, started.content[:2000])
+        if started.status_code == 400:
+            assert started.json()["path"] == "ends_at", at
+            return
+        token = started.json()["token"]
+        for url in (f"/t/{token}/", f"{API}/sessions/{token}/"):
+            assert client.get(url).status_code == 200, (at, url)
+
+    start()
