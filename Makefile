@@ -8,6 +8,8 @@ POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/ledger
 # Test processes side by side (pytest-xdist), a file to each: much of the suite waits on a browser,
 # a server or a subprocess. docs/development.md has the before and after.
 TEST_WORKERS ?= auto
+# The port `make run` serves on, on every address of this machine: `make run PORT=8080`.
+PORT ?= 8000
 PYTEST := $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
 
 .PHONY: run demo test lint bench smoke clean
@@ -18,11 +20,11 @@ $(INSTALLED): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@
 
-## run: install, migrate the embedded SQLite database, serve on 0.0.0.0:8000
+## run: install, migrate the embedded SQLite database, serve on 0.0.0.0:8000 (or PORT=8080)
 run: $(INSTALLED)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	$(BIN)/python manage.py serve
+	$(BIN)/python manage.py serve --port $(PORT)
 
 ## demo: install, migrate, fill an empty database with a demo (a table of every game, a tournament)
 demo: $(INSTALLED)

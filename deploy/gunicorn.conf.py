@@ -3,6 +3,10 @@
 One sync worker per core (measured on two cores: more workers, or threads, lengthened the
 hall's tail); the app keeps no state in its processes, so more servers can share one
 PostgreSQL. docs/benchmarks.md has the figures.
+
+Only ever behind nginx, which reads each request whole before passing it on: a sync worker is
+held by a slow client for as long as it sends (docs/operations.md, "Slow clients"). Without
+nginx, `manage.py serve` (uvicorn's workers) is the server.
 """
 
 import gc

@@ -109,6 +109,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(_error(str(exc)), status=409)
     if isinstance(exc, event_services.Refused):
         return Response(_error(str(exc)), status=400)
+    if isinstance(exc, group_services.AlreadyVoided):
+        return Response(_error(exc.message), status=409)
     if isinstance(exc, group_services.Refused):
         return Response(_error(exc.message, exc.field), status=400)
     if isinstance(exc, group_services.KeyReused):

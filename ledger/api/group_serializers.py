@@ -88,7 +88,8 @@ class GroupOut(serializers.Serializer[dict[str, Any]]):
 class CreatedGroupOut(GroupOut):
     token = serializers.CharField(help_text="The members' link: read, play, record payments.")
     organiser_token = serializers.CharField(
-        help_text="The organiser's rights (void a payment): send as X-Organiser-Token. Shown once."
+        help_text="The organiser's rights (void a payment; lock the group's tables, void their "
+        "hands): send as X-Organiser-Token. Shown once."
     )
 
 

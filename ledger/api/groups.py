@@ -1,6 +1,7 @@
 """/api/v1/ for groups: the group's link (in the path) reads it, starts its tables and records
-payments; voiding a payment takes the organiser token as ``X-Organiser-Token``. A table's link
-gives nothing of its group."""
+payments; voiding a payment takes the organiser token as ``X-Organiser-Token``, which organises
+the group's tables too (ledger.api.tables), as the organiser link does on the web. A table's
+link gives nothing of its group."""
 
 from __future__ import annotations
 
@@ -220,6 +221,7 @@ class PaymentVoid(APIView):
             200: s.PaymentOut,
             400: ErrorShape,
             403: OpenApiResponse(ErrorShape, "Only the group's organiser can void a payment."),
+            409: OpenApiResponse(ErrorShape, "The payment was already voided."),
             **CODE_RESPONSES,
             **WRITE_RESPONSES,
         },

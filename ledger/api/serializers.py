@@ -15,6 +15,7 @@ from ledger.api.shapes import (
     GameField,
     HandField,
     HandResultShape,
+    MomentField,
     OptionsField,
     StrictBoolean,
     StrictChar,
@@ -69,11 +70,12 @@ class TimeIn(serializers.Serializer[dict[str, Any]]):
         required=False,
         help_text="Over after the hand during which this many minutes (from now) pass.",
     )
-    ends_at = serializers.DateTimeField(
+    ends_at = MomentField(
         required=False,
         allow_null=True,
         help_text="Or over after the hand during which this moment passes (ISO 8601 with "
-        "its offset, e.g. 2026-11-25T23:00:00+08:00; without one, UTC); null for no time.",
+        "its offset, e.g. 2026-11-25T23:00:00+08:00; without one, on the server's clock), more "
+        "than a day from the calendar's ends; null for no time.",
     )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:

@@ -7,6 +7,7 @@ with the same message and path.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from drf_spectacular.utils import extend_schema_field
@@ -271,6 +272,27 @@ class StrictChar(serializers.CharField):
         if not isinstance(data, str):
             self.fail("invalid")
         return str(super().to_internal_value(data))
+
+
+class MomentField(serializers.DateTimeField):
+    """A moment more than a day from the calendar's ends, so that it can be turned into any
+    time zone (none is a day from UTC): DRF turns it into the server's (reading one without
+    an offset in it), and a table's pages show it in its phone's. Within a day of the ends it
+    is refused, as DRF refuses an aware moment it cannot turn, rather than raised as the
+    OverflowError (a 500) DRF lets out of a naive one, or a page would."""
+
+    def to_internal_value(self, value: Any) -> datetime:
+        try:
+            moment = super().to_internal_value(value)
+        except OverflowError:
+            self.fail("overflow")
+        if not _FIRST_MOMENT <= moment <= _LAST_MOMENT:
+            self.fail("overflow")
+        return moment
+
+
+_FIRST_MOMENT = datetime.min.replace(tzinfo=UTC) + timedelta(days=1)
+_LAST_MOMENT = datetime.max.replace(tzinfo=UTC) - timedelta(days=1)
 
 
 class StrictInteger(serializers.IntegerField):

@@ -2,7 +2,8 @@
 
 Rights, as on the web: a session's join token (in the path) is a player's rights on that table
 and nothing else; the organiser's rights (lock, void, ends) come with the account that created
-the table, or with its organiser token sent as ``X-Organiser-Token``. Errors are one JSON
+the table, or with its organiser token sent as ``X-Organiser-Token`` (at a tournament's or a
+group's table, the event's or the group's organiser token too). Errors are one JSON
 object, ``{"error": ..., "path": ...}``, as in the scoring contract (ledger/api/errors.py).
 """
 
@@ -86,7 +87,8 @@ ORGANISER = OpenApiParameter(
     str,
     OpenApiParameter.HEADER,
     description="The table's organiser token (at a tournament's table, the event's organiser "
-    "token will do), unless you are the account that created it (or the event).",
+    "token will do; at a group's table, the group's), unless you are the account that created "
+    "it (or the event).",
 )
 # What a correction or a void answers, besides the rights it needs.
 HAND_CHANGED = {
@@ -103,12 +105,17 @@ def _session(token: str) -> TableSession:
 
 def _is_organiser(request: Request, session: TableSession) -> bool:
     """The account that created the table, or sent its organiser token; at a tournament's
-    table, the event's account or its organiser token too."""
+    table, the event's account or its organiser token too; at a group's table, the group's
+    organiser token, as the group's organiser link organises its tables on the web."""
     if session.organised_by(request.user):
         return True
-    event = session.event
+    event, group = session.event, session.group
     sent = request.headers.get("X-Organiser-Token", "").encode()
-    tokens = [session.organiser_token, *([event.token] if event else [])]
+    tokens = [
+        session.organiser_token,
+        *([event.token] if event else []),
+        *([group.organiser_token] if group else []),
+    ]
     return any(secrets.compare_digest(sent, token.encode()) for token in tokens)
 
 

@@ -12,7 +12,7 @@ from django.utils.translation import pgettext_lazy
 from ledger.groups.models import Payment
 from ledger.groups.services import GROUP_NAME_LENGTH
 from ledger.tables.forms import SeatFields
-from ledger.web.forms import OptionFields, engine_message, game_options
+from ledger.web.forms import IDEMPOTENCY_KEY, OptionFields, engine_message, game_options
 from ledger.web.games import game_choices
 from scoring import GAMES, ScoringError
 
@@ -47,7 +47,20 @@ class PaymentForm(forms.Form):
     amount = forms.CharField(label=_("Amount"), max_length=30)
     unit = forms.ChoiceField(label=_("In"), choices=Payment.Unit.choices, initial="money")
     note = forms.CharField(label=_("Note"), max_length=80, required=False)
-    key = forms.CharField(required=False, max_length=64)
+    # Made by the page for each form it shows: a payment sent again with it is stored once.
+    key = forms.CharField(required=False)
+
+    def clean_key(self) -> str:
+        key: str = self.cleaned_data["key"]
+        if not IDEMPOTENCY_KEY.fullmatch(key):
+            # Said above the form: the key is not a field anyone sees or types.
+            raise forms.ValidationError(
+                _(
+                    "This form came without its one-time key, which keeps a payment sent twice "
+                    "from being counted twice: nothing was saved. Record the payment again."
+                )
+            )
+        return key
 
 
 class PeriodForm(forms.Form):

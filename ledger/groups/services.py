@@ -38,6 +38,10 @@ class Refused(ValueError):
         self.message, self.field = message, field
 
 
+class AlreadyVoided(Refused):
+    """The payment was voided before: a conflict with what is stored (409), as a hand's."""
+
+
 class KeyReused(Exception):
     """The idempotency key was used for a different payment; ``payment`` is what it recorded."""
 
@@ -138,7 +142,9 @@ def payment_record(
 ) -> Recorded:
     """Record that ``payer`` paid ``payee`` ``amount``, exactly once: a retry with the same
     ``idempotency_key`` returns the first record and records nothing; the same key with another
-    payment raises KeyReused. Raises Refused for anything that cannot be."""
+    payment raises KeyReused. Raises Refused for anything that cannot be, and ScoringError for
+    a note or device that a name could not be (invisible or control characters)."""
+    kept_note, kept_device = _plain(note, "note", 80), _plain(device, "device", 40)
     found = _players(group, {"from": payer, "to": payee})
     value = _amount(amount)
     if unit not in Payment.Unit.values:
@@ -157,8 +163,8 @@ def payment_record(
                 payee=found["to"],
                 amount=value,
                 unit=unit,
-                note=plain_note(note),
-                device=device,
+                note=kept_note,
+                device=kept_device,
                 idempotency_key=idempotency_key,
                 request_hash=request_hash if idempotency_key else "",
             )
@@ -170,11 +176,13 @@ def payment_record(
     return Recorded(made)
 
 
-def plain_note(note: str) -> str:
-    note = names.tidy(note)[:80]
-    if note:
-        names.check(note, "note", 80)
-    return note
+def _plain(text: str, field: str, limit: int) -> str:
+    """``text`` as a payment keeps it, shown to every player: tidied, and checked as a name is
+    (``scoring.names.check``: no direction overrides or zero-width characters), unless empty."""
+    text = names.tidy(text)[:limit]
+    if text:
+        names.check(text, field, limit)
+    return text
 
 
 def _replay(group: Group, key: str, request_hash: str) -> Recorded | None:
@@ -220,7 +228,7 @@ def payment_void(*, payment: Payment) -> Payment:
     with transaction.atomic():
         current = Payment.objects.select_for_update().get(pk=payment.pk)
         if current.voided is not None:
-            raise Refused(_("This payment was already voided."))
+            raise AlreadyVoided(_("This payment was already voided."))
         current.voided = timezone.now()
         current.save(update_fields=["voided"])
         _changed(current.group_id)

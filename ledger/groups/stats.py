@@ -132,11 +132,15 @@ def _tables(group: Group) -> dict[int, _Table]:
 def _rows(group: Group, start: date | None, end: date | None) -> QuerySet[Result]:
     """The rows that count, of hands played from ``start`` to ``end`` (days on the server's
     clock, both included). Bounded by the instants the days begin, not by each row's day: no
-    function runs per row (SQLite would call one in Python for each of 40,000 rows)."""
+    function runs per row (SQLite would call one in Python for each of 40,000 rows).
+
+    The calendar's first and last days bound nothing: no hand is played before or after them,
+    and the midnight after 9999-12-31 is past what a date can hold (as, east of UTC, is the
+    first day's midnight in UTC)."""
     rows = Result.objects.filter(session__group=group, current=True)
-    if start is not None:
+    if start is not None and start > date.min:
         rows = rows.filter(hand__created__gte=_midnight(start))
-    if end is not None:
+    if end is not None and end < date.max:
         rows = rows.filter(hand__created__lt=_midnight(end + timedelta(days=1)))
     return rows
 

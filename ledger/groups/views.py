@@ -85,7 +85,9 @@ def _page(
             for unit in ("money", "chips")
             if _used(ledger, unit)
         ],
-        "points": any(line.unit == "points" for line in ledger.tables) and ledger.points_only(),
+        # The points taken at every table, as the API and the CSV give them; points-only tables
+        # are also counted apart (nothing is owed for them), which the page says.
+        "points_tables": any(line.unit == "points" for line in ledger.tables),
         "payments": payments[:LATEST],
         "payments_count": payments.count() if ledger.players else 0,
         "organiser": organiser,
@@ -98,8 +100,10 @@ def _page(
         "table_form": table_form,
         "player_fields": [table_form[f"player_{i}"] for i in range(MAX_PLAYERS)],
         "table_key": table_key or secrets.token_urlsafe(16),
-        "payment_form": payment_form
-        or PaymentForm(initial={"unit": "money", "key": secrets.token_urlsafe(16)}),
+        "payment_form": payment_form or PaymentForm(initial={"unit": "money"}),
+        # A key of its own for every form shown: one sent back refused stored nothing, and one
+        # refused as used for another payment would be refused again.
+        "payment_key": secrets.token_urlsafe(16),
         **extra,
     }
     return render(request, template, context, status=status)
@@ -217,7 +221,7 @@ def payment_new(request: HtmxRequest, token: str) -> HttpResponse:
                 amount=data["amount"],
                 unit=data["unit"],
                 note=data["note"],
-                idempotency_key=data["key"] if len(data["key"]) >= 8 else "",
+                idempotency_key=data["key"],
             )
         except services.Refused as refused:
             field = {"from": "payer", "to": "payee"}.get(refused.field, refused.field)
@@ -243,7 +247,7 @@ def payment_void(request: HtmxRequest, token: str, payment: int) -> HttpResponse
     chosen = get_object_or_404(Payment, pk=payment, group=found)
     try:
         services.payment_void(payment=chosen)
-    except services.Refused as refused:
+    except services.AlreadyVoided as refused:
         return _page(request, found, status=409, void_error=refused.message)
     return redirect(reverse("group", args=[found.token]) + "#payments")
 

@@ -434,6 +434,7 @@ def _change_hand(
         raise Http404("No such hand")
     errors: dict[str, str] = {}
     conflict = None
+    voided = False  # before: a conflict with what is stored (409), as the API says it
     post = None
     if request.method == "POST":
         if organiser_only and not rights.organises(request, session):
@@ -449,6 +450,7 @@ def _change_hand(
         except services.TableLocked:
             return _locked(request)
         except services.HandVoided:
+            voided = True
             errors = {"__all__": _("This hand is voided: it can no longer be changed.")}
         except services.StaleVersion as stale:
             conflict = stale.hand
@@ -472,7 +474,7 @@ def _change_hand(
             errors=errors,
         ),
     }
-    status = 409 if conflict else 400 if errors else 200
+    status = 409 if conflict or voided else 400 if errors else 200
     return render(request, "ledger/hand_detail.html", context, status=status)
 
 

@@ -4,6 +4,7 @@ no hand is taken after the end, and only its organiser changes the end (PUT .../
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
 from ledger.models import Hand, TableSession
@@ -250,6 +251,42 @@ def test_a_time_that_cannot_be_is_refused_and_no_table_is_made(api, db, time, pa
     assert refused.status_code == 400
     assert refused.json()["path"] == path
     assert not TableSession.objects.exists()
+
+
+@pytest.mark.parametrize("zone", ["UTC", "Asia/Shanghai", "Etc/GMT+12"])
+@pytest.mark.parametrize(
+    "at",
+    [
+        "0001-01-01T00:00:00", "9999-12-31T23:59:59", "0001-01-01T00:00:00Z",
+        "9999-12-31T12:00:00+00:00", "0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-12:00",
+    ],
+)  # fmt: skip
+def test_a_moment_within_a_day_of_the_calendar_s_ends_is_refused_not_a_500(
+    api, db, settings, zone, at
+):
+    # Turned into the server's zone (read in it, without an offset), or shown in a phone's, it
+    # would be past what a date holds: no zone is a day from UTC.
+    settings.TIME_ZONE = zone
+    refused = start(api, ends_at=at)
+    assert refused.status_code == 400
+    assert said(refused) == {"error": "Datetime value out of range.", "path": "ends_at"}
+    assert not TableSession.objects.exists()
+    table = TableSession.objects.get(token=start(api).json()["token"])
+    refused = ends(api, table, {"play_to": None, "hands": None, "ends_at": at})
+    assert refused.status_code == 400 and said(refused)["path"] == "ends_at"
+    assert TableSession.objects.get(pk=table.pk).ends_at is None
+
+
+@pytest.mark.parametrize("phone", ["Etc/GMT-14", "Etc/GMT+12"])
+@pytest.mark.parametrize("at", ["0001-01-02T00:00:00Z", "9999-12-30T00:00:00Z"])
+def test_a_moment_a_day_from_the_calendar_s_ends_is_kept_and_shown_in_any_zone(api, db, phone, at):
+    table = services.session_create(
+        game="ce-deng", options={}, seating=SEATING, first="Anna", time_zone=phone
+    )
+    assert ends(api, table, {"play_to": None, "hands": None, "ends_at": at}).status_code == 200
+    for path in (f"/t/{table.token}/", f"/t/{table.token}/summary/", f"/s/{table.read_token}/"):
+        assert Client().get(path).status_code == 200, path
+    assert document(api, table)["ends_at"].startswith(at[:10])
 
 
 def test_after_the_time_the_next_hand_is_the_last_and_the_end_says_time(api, db):

@@ -104,6 +104,28 @@ def test_a_period_that_is_not_one_is_refused_and_says_where(api, quarter, query,
     assert path in body["error"]
 
 
+# The calendar's ends, as the days they are (each alone) and as a period of every day, on a
+# server east of UTC (Shanghai), west of it (-12) and on it: the last day's next midnight, and east
+# of UTC the first day's midnight in UTC, are past what a date can hold.
+ENDS = [("0001-01-01", "9999-12-31", 1), ("0001-01-01", "0001-01-01", 0), ("9999-12-31", None, 0)]
+ZONES = ["UTC", "Asia/Shanghai", "Etc/GMT+12"]
+
+
+@pytest.mark.parametrize("zone", ZONES)
+@pytest.mark.parametrize(("start", "end", "hands"), ENDS)
+def test_a_period_at_the_calendar_s_ends_is_answered(
+    api, quarter, settings, zone, start, end, hands
+):
+    settings.TIME_ZONE = zone
+    query = {"from": start, **({"to": end} if end else {})}
+    read = api.get(f"{API}/groups/{quarter['token']}/statistics/", query)
+    assert read.status_code == 200, read.content
+    body = read.json()
+    assert (body["from"], body["to"]) == (start, end)
+    anna = {one["name"]: one for one in body["players"]}["Anna"]
+    assert (anna["hands"], anna["won"]) == (hands, hands)
+
+
 def test_ratings_list_who_played_best_first(api, quarter):
     play(api, quarter, (0, 13, 21))
     read = api.get(f"{API}/groups/{quarter['token']}/ratings/")

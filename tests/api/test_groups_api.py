@@ -5,6 +5,7 @@ member, the organiser and an outsider."""
 from __future__ import annotations
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
 from ledger.models import Payment, Player, TableSession
@@ -88,6 +89,11 @@ def test_a_payment_is_recorded_once_however_often_it_is_sent(api, group):
         ({"from": "Bob", "to": "Anna", "amount": "lots"}, "amount"),
         ({"from": "Bob", "to": "Anna"}, "amount"),
         ({"from": "Bob", "to": "Anna", "amount": "1", "unit": "beans"}, "unit"),
+        # Text shown to others passes the check names do: nothing invisible, no overrides.
+        ({"from": "Bob", "to": "Anna", "amount": "1", "note": "in\u200bcash"}, "note"),
+        ({"from": "Bob", "to": "Anna", "amount": "1", "note": "\u202ehsac ni"}, "note"),
+        ({"from": "Bob", "to": "Anna", "amount": "1", "device": "Bob\u202es phone"}, "device"),
+        ({"from": "Bob", "to": "Anna", "amount": "1", "device": "\u200b"}, "device"),
     ],
 )
 def test_a_payment_that_cannot_be_is_refused_and_says_where(api, group, body, path):
@@ -114,12 +120,33 @@ def test_only_the_organiser_voids_a_payment_and_an_outsider_finds_nothing(api, g
     voided = api.post(url, HTTP_X_ORGANISER_TOKEN=group["organiser_token"])
     assert voided.status_code == 200 and voided.json()["voided"]
     again = api.post(url, HTTP_X_ORGANISER_TOKEN=group["organiser_token"])
-    assert again.status_code == 400
+    assert again.status_code == 409  # as on the web: a conflict with what is stored
+    assert again.json()["error"] == "This payment was already voided."
     read = api.get(f"{API}/groups/{group['token']}/").json()
     assert read["balances"]["Bob"] == -2 and read["payments"][0]["voided"]
 
     assert api.get(f"{API}/groups/{'x' * 22}/").status_code == 404
     assert api.post(f"{API}/groups/{'x' * 22}/payments/{made['id']}/void/").status_code == 404
+
+
+def test_the_group_s_organiser_token_organises_its_tables_as_its_link_does_on_the_web(api, group):
+    table = play(api, group, (2, 12, 20))
+    other = api.post(f"{API}/groups/", {"name": "Other", "game": "jie-long"}, format="json").json()
+    void, lock = f"{API}/sessions/{table}/hands/1/void/", f"{API}/sessions/{table}/lock/"
+    tokens = {"member": "", "another group's organiser": other["organiser_token"]}
+    for who, token in tokens.items():
+        refused = api.post(void, {"version": 1}, format="json", HTTP_X_ORGANISER_TOKEN=token)
+        assert refused.status_code == 403, who
+
+    organiser = {"format": "json", "HTTP_X_ORGANISER_TOKEN": group["organiser_token"]}
+    assert api.post(void, {"version": 1}, **organiser).status_code == 200
+    assert api.post(lock, {"locked": True}, **organiser).status_code == 200
+    # On the web, the group's organiser link gives the same rights over the table.
+    web = Client()
+    web.get(f"/g/{group['token']}/organise/{group['organiser_token']}/")
+    assert web.post(f"/t/{table}/lock/", {"locked": "0"}).status_code == 302
+    assert Client().post(f"/t/{table}/lock/", {"locked": "0"}).status_code == 403
+    assert not TableSession.objects.get(token=table).locked
 
 
 def test_a_table_for_a_group_that_does_not_exist_is_not_made(api, db):

@@ -10,6 +10,7 @@ further on your own machine.
 from __future__ import annotations
 
 import os
+from datetime import date
 
 import pytest
 from django.contrib.auth.models import User
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
 
 from ledger.events import services as event_services
+from ledger.groups import services as group_services
 from ledger.models import (
     Entry,
     Event,
@@ -54,6 +56,13 @@ NASTY = st.sampled_from(
     ]
 )  # fmt: skip
 TEXT = st.one_of(NASTY, st.text(st.characters(exclude_categories=["Cs"]), max_size=60))
+# Days as a form or a query takes them (YYYY-MM-DD): any day a date can hold, the calendar's
+# first and last weighted in (the day after the last is past what a date can hold), or text.
+DAYS = st.one_of(
+    st.sampled_from(["0001-01-01", "9999-12-31"]),
+    st.dates().map(date.isoformat),
+    TEXT,
+)
 
 
 def stored() -> dict[str, int]:
@@ -81,6 +90,10 @@ def world(db, settings):
     group = Group.objects.create(name="Teahouse", game="jie-long", token=GROUP_TOKEN)
     for name in ("Ivy", "Joe"):
         Player.for_name(name, group=group)
+    # A played table, so that the group's statistics count something.
+    evening = group_services.table_start(group=group, seating=["Ivy", "Joe"], first="Ivy")
+    hand = {"results": {"Ivy": {"pips": 2}, "Joe": {"pips": 12}}}
+    services.hand_record(session=evening, number=1, data=hand)
     account = User.objects.create_user("organiser", password="a long password")
     return {
         "table": table,

@@ -4,13 +4,15 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime
 
 import pytest
+from django.test import override_settings
 from hypothesis import given
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from tests.fuzz.conftest import FUZZ, TEXT, stored
+from tests.fuzz.conftest import DAYS, FUZZ, GROUP_TOKEN, TEXT, stored
 
 API = "/api/v1"
 # Every operation that takes a body (those that take none are tried by schemathesis).
@@ -27,6 +29,8 @@ OPERATIONS = [
     ("post", "events/{event}/entries/drop/"),
     ("post", "events/{event}/rounds/1/swap/"),
     ("post", "register/{register}/"),
+    ("post", "groups/"),
+    ("post", "groups/{group}/payments/"),
 ]
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | TEXT,
@@ -49,6 +53,7 @@ def _path(world, template):
         table=world["table"].token,
         event=world["event"].token,
         register=world["event"].register_token,
+        group=GROUP_TOKEN,
     )
 
 
@@ -89,6 +94,7 @@ def test_headers_and_links_with_nasty_text_are_a_4xx_error_object(world, method,
     def send(key, organiser, token):
         before = stored()
         url = f"{API}/{_path(world, path)}".replace(world["table"].token, token or "-")
+        url = url.replace(GROUP_TOKEN, token or "-")
         response = getattr(client, method)(
             url, "{}", content_type="application/json",
             HTTP_IDEMPOTENCY_KEY=key, HTTP_X_ORGANISER_TOKEN=organiser,
@@ -99,3 +105,54 @@ def test_headers_and_links_with_nasty_text_are_a_4xx_error_object(world, method,
         assert stored() == before
 
     send()
+
+
+# Every operation that reads parameters from the query, with what each takes.
+QUERIES = {"groups/{group}/statistics/": {"from": DAYS, "to": DAYS}}
+
+
+@pytest.mark.parametrize("path", list(QUERIES))
+def test_query_parameters_are_answered_or_a_4xx_error_object(world, path):
+    client = APIClient()
+    url = f"{API}/{_path(world, path)}"
+
+    @FUZZ
+    @given(query=st.fixed_dictionaries({}, optional=QUERIES[path]))
+    def ask(query):
+        response = client.get(url, query)
+
+        assert response.status_code < 500, (query, response.content[:2000])
+        if response.status_code >= 400:
+            assert set(response.json()) >= {"error", "path"}, query
+
+    ask()
+
+
+# Moments as a script writes them: with an offset or without (read in the server's zone), any
+# a datetime holds, the calendar's ends weighted in; or text.
+MOMENTS = st.one_of(
+    st.sampled_from(["0001-01-01T00:00:00", "9999-12-31T23:59:59", "9999-12-31T23:59:59Z"]),
+    st.datetimes(timezones=st.none() | st.timezones()).map(datetime.isoformat),
+    TEXT,
+)
+
+
+def test_a_table_s_end_at_any_moment_is_kept_or_a_4xx_error_object(world):
+    client = APIClient()
+    body = {"game": "jie-long", "seating": ["Ivy", "Joe"], "first": "Ivy"}
+
+    @FUZZ
+    @given(at=MOMENTS, server=st.sampled_from(["UTC", "Asia/Shanghai", "Etc/GMT+12"]))
+    def start(at, server):
+        with override_settings(TIME_ZONE=server):
+            started = client.post(f"{API}/sessions/", {**body, "ends_at": at}, format="json")
+
+        assert started.status_code in (201, 400), (at, started.content[:2000])
+        if started.status_code == 400:
+            assert started.json()["path"] == "ends_at", at
+            return
+        token = started.json()["token"]
+        for url in (f"/t/{token}/", f"{API}/sessions/{token}/"):
+            assert client.get(url).status_code == 200, (at, url)
+
+    start()

@@ -10,7 +10,8 @@ from django.urls import reverse
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.fuzz.conftest import FUZZ, GROUP_TOKEN, TEXT, stored
+from ledger.models import Player
+from tests.fuzz.conftest import DAYS, FUZZ, GROUP_TOKEN, TEXT, stored
 from tests.tables.conftest import form_post
 
 HAND_FIELDS = [
@@ -100,6 +101,30 @@ def test_no_form_field_value_breaks_the_server_and_refusals_store_nothing(world,
             assert stored() == before, changes
 
     post()
+
+
+def test_no_statistics_period_or_pair_breaks_the_group_s_statistics(world):
+    """The statistics page's GET form: its period (all time, this month, or between two days)
+    and the two players it compares."""
+    url = reverse("group_statistics", args=[GROUP_TOKEN])
+    players = Player.objects.filter(group__token=GROUP_TOKEN).values_list("pk", flat=True)
+    someone = st.one_of(st.sampled_from([str(pk) for pk in players]), TEXT)
+    period = {
+        "period": st.one_of(st.just("between"), st.sampled_from(["all", "month"]), TEXT),
+        "start": DAYS,
+        "end": DAYS,
+    }
+
+    @FUZZ
+    @given(query=st.fixed_dictionaries(period, optional={"a": someone, "b": someone}))
+    def ask(query):
+        before = stored()
+        response = Client().get(url, query)
+
+        assert response.status_code < 500, (query, response.content[:2000])
+        assert stored() == before, query
+
+    ask()
 
 
 @pytest.mark.parametrize("form", ["hand", "new table", "register"])

@@ -173,7 +173,8 @@ def test_balances_settle_up_and_a_payment_that_squares_them(organiser):
         ({"payer": "Zed"}, "Zed does not play in this group."),
         ({"payee": "Celine"}, "A payment is between two players."),
         ({"unit": "gold"}, "Select a valid choice"),
-        ({"note": "a\u202eb"}, "note"),
+        ({"note": "a\u202eb"}, "invisible or control characters"),
+        ({"note": "in\u200bcash"}, "invisible or control characters"),
     ],
 )
 def test_a_payment_refused_says_why_and_stores_nothing(organiser, fields, message):
@@ -183,6 +184,78 @@ def test_a_payment_refused_says_why_and_stores_nothing(organiser, fields, messag
     assert response.status_code == 400
     assert message in response.content.decode()
     assert not Payment.objects.exists()
+
+
+@pytest.mark.parametrize("points_table", [False, True])
+def test_the_group_page_s_points_count_every_table_as_the_csv_and_api_do(organiser, points_table):
+    group = start_group(organiser)
+    played(group)
+    if points_table:
+        table = services.table_start(
+            group=group, seating=THREE, first="Anna", options={"stake": "0"}
+        )
+        table_services.hand_record(session=table, number=1, data=hand(12, 2, 20))
+    page = organiser.get(f"/g/{group.token}/").content.decode()
+    head = re.search(r'<table class="balances">\s*<thead>(.*?)</thead>', page, re.S)[1]
+    column = re.findall(r"<th[^>]*>(.*?)</th>", head).index("Points")
+    shown = {}
+    for name in THREE:
+        row = re.search(
+            rf'<tr id="balance-\d+">\s*<th scope="row"><a[^>]*>{name}</a></th>(.*?)</tr>',
+            page,
+            re.S,
+        )[1]
+        shown[name] = int(re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)[column - 1])
+    api = Client().get(f"/api/v1/groups/{group.token}/").json()["points"]
+    download = Client().get(f"/g/{group.token}/export/balances.csv").streaming_content
+    csv = b"".join(download).decode("utf-8-sig")
+    exported = {line.split(",")[0]: int(line.split(",")[3]) for line in csv.splitlines()[1:]}
+    # Points taken at every table: 2, 12, 20 at the money table; 12, 2, 20 more at the other.
+    every = (
+        {"Anna": 14, "Bob": 14, "Celine": 40}
+        if points_table
+        else {"Anna": 2, "Bob": 12, "Celine": 20}
+    )
+    assert shown == api == exported == every
+
+
+KEY = re.compile(r'<input type="hidden" name="key" value="([^"]*)">')
+NO_KEY = "This form came without its one-time key"
+
+
+@pytest.mark.parametrize("key", [None, "", "short", "k" * 65, "not a key!"])
+def test_a_payment_without_a_proper_key_is_refused_not_stored_unprotected(organiser, key):
+    # The key stores a payment once however often its form is sent; without one, a retry
+    # would pay twice.
+    group = start_group(organiser)
+    played(group)
+    data = {"payer": "Celine", "payee": "Anna", "amount": "13", "unit": "money"}
+    url = f"/g/{group.token}/payments/new/"
+    posted = {**data, "key": key} if key is not None else data
+    sent = organiser.post(url, posted)
+    assert sent.status_code == 400
+    assert NO_KEY in sent.content.decode()
+    in_chinese = organiser.post(url, posted, HTTP_ACCEPT_LANGUAGE="zh-hans")
+    assert "缺少一次性编号" in in_chinese.content.decode()
+    assert not Payment.objects.exists()
+    # The page sent back carries a proper key of its own: sent as it is, it records.
+    again = {**data, "key": KEY.search(sent.content.decode())[1]}
+    assert organiser.post(f"/g/{group.token}/payments/new/", again).status_code == 302
+    assert Payment.objects.get().idempotency_key == again["key"]
+
+
+def test_the_group_page_s_payment_form_always_carries_a_key_of_its_own(organiser):
+    group = start_group(organiser)
+    played(group)
+    shown = [
+        organiser.get(f"/g/{group.token}/"),
+        pay(organiser, group, amount="lots"),  # refused: the form again
+        pay(organiser, group, key="x" * 16, note="a\u202eb"),
+    ]
+    keys = [KEY.search(page.content.decode())[1] for page in shown]
+    assert all(re.fullmatch(r"[\w-]{8,64}", key, re.ASCII) for key in keys)
+    assert len(set(keys)) == len(keys) and "x" * 16 not in keys
+    assert NO_KEY not in "".join(page.content.decode() for page in shown)
 
 
 def test_only_the_organiser_voids_a_payment_and_it_stays_on_record(organiser):
@@ -255,6 +328,27 @@ def test_the_statistics_page_for_a_period_with_ratings_and_head_to_head(organise
     # Nothing played in the period: nothing counted, and said.
     page = organiser.get(url, {"period": "between", "start": "2020-01-01", "end": "2020-01-31"})
     assert "No money tables in this period." in page.content.decode()
+
+
+@pytest.mark.parametrize("zone", ["UTC", "Asia/Shanghai", "Etc/GMT+12"])
+@pytest.mark.parametrize(
+    ("start", "end", "hands"),
+    [("0001-01-01", "9999-12-31", 1), ("0001-01-01", "0001-01-01", 0), ("", "9999-12-31", 1)],
+)
+def test_a_period_at_the_calendar_s_ends_is_answered(organiser, settings, zone, start, end, hands):
+    # East of UTC (Shanghai) the first day's midnight is before what a date can hold in UTC; the
+    # last day's next midnight is past it everywhere.
+    settings.TIME_ZONE = zone
+    group = start_group(organiser)
+    played(group)
+    ids = dict(Player.objects.filter(group=group).values_list("name", "pk"))
+    query = {"period": "between", "start": start, "end": end, "a": ids["Anna"], "b": ids["Bob"]}
+    response = organiser.get(f"/g/{group.token}/statistics/", query)
+    assert response.status_code == 200
+    page = response.content.decode()
+    anna = re.search(r'<th scope="row">Anna</th>(.*?)</tr>', page, re.S)[1]
+    assert re.findall(r"<td[^>]*>(\d+)</td>", anna)[:2] == ["1" if hands else "0", str(hands)]
+    assert re.search(rf'<p id="pair">{hands} hands? together', page)
 
 
 @pytest.mark.parametrize(

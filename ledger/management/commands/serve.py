@@ -30,7 +30,10 @@ def lan_address() -> str | None:
 
 
 class Command(BaseCommand):
-    help = "Serve the ledger to phones on the same Wi-Fi (gunicorn and uvicorn on 0.0.0.0:8000)."
+    help = (
+        "Serve the ledger to phones on the same Wi-Fi (gunicorn and uvicorn on 0.0.0.0:8000, "
+        "or --port; make run PORT=8080)."
+    )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--port", type=int, default=8000)
