@@ -100,7 +100,10 @@ def test_readyz_is_unavailable_and_names_the_database_when_it_does_not_answer(cl
 def test_readyz_is_unavailable_and_names_the_migration_not_applied(client):
     loader = MigrationLoader(connections[DEFAULT_DB_ALIAS])
     (latest,) = (name for app, name in loader.graph.leaf_nodes() if app == "ledger")
-    (previous,) = loader.graph.node_map["ledger", latest].parents
+    (previous,) = (
+        parent for parent in loader.graph.node_map["ledger", latest].parents
+        if parent.key[0] == "ledger"
+    )  # fmt: skip
     call_command("migrate", "ledger", previous.key[1], verbosity=0)
     try:
         response = client.get(reverse("readyz"))

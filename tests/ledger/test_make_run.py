@@ -17,7 +17,13 @@ def test_make_run_passes_the_port_to_the_server(asked, port):
     if shutil.which("make") is None:
         pytest.skip("needs make")
     # -n: what make would run, without running it (nothing installed, nothing served).
+    # --no-print-directory: under `make test` the outer make's flags would have it say where
+    # it went in and out.
     planned = subprocess.run(
-        ["make", "-n", "run", *asked], cwd=ROOT, capture_output=True, text=True, check=True
+        ["make", "-n", "--no-print-directory", "run", *asked],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     assert planned.splitlines()[-1].endswith(f"manage.py serve --port {port}")
