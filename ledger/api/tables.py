@@ -322,30 +322,20 @@ class Sessions(APIView):
         data = valid(s.SessionIn, request.data)
         seating = data["seating"]
         first = data.get("first") or (seating[0] if seating else "")
-        owner = request.user if request.user.is_authenticated else None
+        start: dict[str, Any] = {
+            "game": data["game"],
+            "seating": seating,
+            "first": first,
+            "owner": request.user if request.user.is_authenticated else None,
+            "ends_at": s.time_end(data),
+            "idempotency_key": key,
+            "asked": data,
+        }
         if "group" in data:  # as the group's page starts one
-            session = group_services.table_start(
-                group=group_selectors.group_by_token(data["group"]),
-                game=data["game"],
-                options=data.get("options"),
-                seating=seating,
-                first=first,
-                owner=owner,
-                ends_at=s.time_end(data),
-                idempotency_key=key,
-                asked=data,
-            )
+            group = group_selectors.group_by_token(data["group"])
+            session = group_services.table_start(group=group, options=data.get("options"), **start)
         else:
-            session = services.session_create(
-                game=data["game"],
-                options=data.get("options", {}),
-                seating=seating,
-                first=first,
-                owner=owner,
-                ends_at=s.time_end(data),
-                idempotency_key=key,
-                asked=data,
-            )
+            session = services.session_create(options=data.get("options", {}), **start)
         sheet = selectors.scored(selectors.session_by_token(session.token))
         body = {**_session_out(request, sheet), "organiser_token": session.organiser_token}
         return Response(body, status=201)
