@@ -213,6 +213,21 @@ class CorrectionForm(forms.Form):
     version = forms.IntegerField(widget=forms.HiddenInput)
 
 
+# What the services refuse a hand's correction or void with.
+REFUSED = (ScoringError, services.TableLocked, services.HandVoided, services.StaleVersion)
+
+
+def _why(refused: Exception) -> str:
+    """Why the services refused a hand's correction or void, in the reader's language."""
+    if isinstance(refused, ScoringError):
+        return engine_message(refused)
+    if isinstance(refused, services.TableLocked):
+        return _("This table is locked by its organiser: nothing was saved.")
+    if isinstance(refused, services.HandVoided):
+        return _("This hand is voided: it can no longer be changed.")
+    return _("This hand was changed meanwhile: look again.")  # StaleVersion
+
+
 def _admin_device(request: HttpRequest) -> str:
     """What a change made here records as its device: the admin, and who."""
     return f"admin: {request.user.get_username()}"[:40]
@@ -230,10 +245,11 @@ class HandAdmin(ReadOnly[Hand]):
     actions = ["void_selected"]
     change_form_template = "admin/ledger/hand/change_form.html"
 
-    def has_void_permission(self, request: HttpRequest) -> bool:
+    def has_amend_permission(self, request: HttpRequest) -> bool:
+        """May correct or void hands here: the admin's right to change one."""
         return request.user.has_perm("ledger.change_hand")
 
-    @admin.action(permissions=["void"], description=gettext_lazy("Void selected hands"))
+    @admin.action(permissions=["amend"], description=gettext_lazy("Void selected hands"))
     def void_selected(self, request: HttpRequest, queryset: QuerySet[Hand]) -> None:
         for hand in queryset.select_related("session").order_by("session_id", "-number"):
             try:
@@ -243,24 +259,13 @@ class HandAdmin(ReadOnly[Hand]):
                     version=hand.version,
                     device=_admin_device(request),
                 )
-            except (ScoringError, services.TableLocked, services.HandVoided) as refused:
-                self._refused(request, hand, refused)
-            except services.StaleVersion:
-                self._refused(request, hand, _("This hand was changed meanwhile: look again."))
+            except REFUSED as refused:
+                message = _("Hand {number} of {table}: {reason}")
+                said = message.format(number=hand.number, table=hand.session, reason=_why(refused))
+                self.message_user(request, said, messages.ERROR)
             else:
                 message = _("Hand {number} of {table} voided.")
                 self.message_user(request, message.format(number=hand.number, table=hand.session))
-
-    def _refused(self, request: HttpRequest, hand: Hand, why: Exception | str) -> None:
-        if isinstance(why, ScoringError):
-            why = engine_message(why)
-        elif isinstance(why, services.TableLocked):
-            why = _("This table is locked by its organiser: nothing was saved.")
-        elif isinstance(why, services.HandVoided):
-            why = _("This hand is voided: it can no longer be changed.")
-        message = _("Hand {number} of {table}: {reason}")
-        said = message.format(number=hand.number, table=hand.session, reason=why)
-        self.message_user(request, said, messages.ERROR)
 
     def get_urls(self) -> list[URLPattern]:
         correct = path(
@@ -273,7 +278,7 @@ class HandAdmin(ReadOnly[Hand]):
     def correct_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
         """A hand corrected as the table's page corrects one (services.hand_correct): the hand
         as the engine reads it, its players by name, to change and save."""
-        if not self.has_void_permission(request):
+        if not self.has_amend_permission(request):
             raise PermissionDenied
         hand = get_object_or_404(Hand.objects.select_related("session"), pk=unquote(object_id))
         shown = {key: value for key, value in hand.named.items() if key != "last"}
@@ -297,7 +302,7 @@ class HandAdmin(ReadOnly[Hand]):
     def _correct(self, request: HttpRequest, hand: Hand, form: CorrectionForm) -> Hand | None:
         data = form.cleaned_data["hand"]
         if not isinstance(data, dict):
-            form.add_error("hand", _("The hand, its players by name"))
+            form.add_error("hand", _("A hand is a JSON object, its players by name."))
             return None
         try:
             return services.hand_correct(
@@ -307,14 +312,12 @@ class HandAdmin(ReadOnly[Hand]):
                 version=form.cleaned_data["version"],
                 device=_admin_device(request),
             )
-        except ScoringError as error:
-            form.add_error("hand", f"{engine_message(error)} ({error.path})")
-        except services.TableLocked:
-            form.add_error(None, _("This table is locked by its organiser: nothing was saved."))
-        except services.HandVoided:
-            form.add_error(None, _("This hand is voided: it can no longer be changed."))
-        except services.StaleVersion:
-            form.add_error(None, _("This hand was changed meanwhile: look again."))
+        except REFUSED as refused:
+            if isinstance(refused, ScoringError):
+                at = f" ({refused.path})" if refused.path else ""
+                form.add_error("hand", _why(refused) + at)
+            else:
+                form.add_error(None, _why(refused))
         return None
 
 

@@ -261,7 +261,7 @@ def test_correcting_a_hand_in_the_admin_goes_through_the_service_with_its_histor
     [
         ({"Anna": -4}, "Anna"),  # the engine refuses it, and says why
         ({"version": 7}, "This hand was changed meanwhile: look again."),
-        ({"hand": "[1, 2]"}, "The hand, its players by name"),
+        ({"hand": "[1, 2]"}, "A hand is a JSON object, its players by name."),
         ({"hand": "{not json"}, "Enter a valid JSON."),
     ],
 )
