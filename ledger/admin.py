@@ -1,9 +1,26 @@
+"""The Django admin: every model shown, nothing of the ledger's money changed around its
+services. Hands, their changes, result rows and payments are read only; a hand is corrected
+(a form here) or voided, a payment voided (actions on their lists), through the same services
+the pages and the API call, so each keeps its history. A table's game, options and seats
+change here only until its first hand; a table, group or tournament with money is kept."""
+
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from django.contrib import admin
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin import actions
+from django.contrib.admin.utils import unquote
+from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404, redirect
+from django.template.response import TemplateResponse
+from django.urls import URLPattern, path
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
+from ledger.events import services as event_services
+from ledger.groups import services as group_services
 from ledger.models import (
     Entry,
     Event,
@@ -12,11 +29,14 @@ from ledger.models import (
     HandChange,
     Payment,
     Player,
+    Result,
     Round,
     Seat,
     TableSession,
 )
 from ledger.tables import services
+from ledger.web.forms import engine_message
+from scoring import ScoringError
 
 if TYPE_CHECKING:
     from django.contrib.admin import ModelAdmin, TabularInline
@@ -30,12 +50,102 @@ else:
         __class_getitem__ = classmethod(lambda cls, models: cls)
 
 
-Recounted = TypeVar("Recounted", bound=Hand | Seat)
+Shown = TypeVar("Shown", bound=Hand | HandChange | Result | Payment | Seat)
+
+
+class ReadOnly(ModelAdmin[Shown]):
+    """Shown, never added, changed or deleted here: what changes them is a service."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Shown | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Shown | None = None) -> bool:
+        return False
+
+
+Deleted = TypeVar("Deleted", bound=TableSession | Group | Event)
+
+
+class KeepsMoney(ModelAdmin[Deleted]):
+    """Deleted through its domain's service, which keeps one with money (hands, payments): a
+    deletion asked for here is refused with a message saying so, on the object's page or the
+    list, never a 500 (the models PROTECT those rows, which Django's delete pages would
+    otherwise list one by one)."""
+
+    def kept(self, obj: Deleted) -> str | None:
+        raise NotImplementedError
+
+    def delete(self, obj: Deleted) -> None:
+        raise NotImplementedError
+
+    def delete_view(
+        self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
+    ) -> HttpResponse:
+        obj = self.get_object(request, unquote(object_id))
+        if obj is None or not (refused := self.kept(obj)):
+            try:
+                return super().delete_view(request, object_id, extra_context)
+            except services.Kept as kept:  # hands recorded since the page was shown
+                refused = kept.message
+        self.message_user(request, refused, messages.ERROR)
+        return redirect(f"admin:ledger_{self.opts.model_name}_change", object_id)
+
+    def delete_model(self, request: HttpRequest, obj: Deleted) -> None:
+        self.delete(obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Deleted]) -> None:
+        for obj in queryset:
+            self.delete(obj)
+
+    @admin.action(
+        permissions=["delete"], description=gettext_lazy("Delete selected %(verbose_name_plural)s")
+    )
+    def delete_selected(
+        self, request: HttpRequest, queryset: QuerySet[Deleted]
+    ) -> HttpResponse | None:
+        """Django's own action, once none of those selected is kept."""
+        refused = [message for obj in queryset if (message := self.kept(obj))]
+        for message in refused:
+            self.message_user(request, message, messages.ERROR)
+        if refused:
+            return None
+        try:
+            return actions.delete_selected(self, request, queryset)
+        except services.Kept as kept:
+            self.message_user(request, kept.message, messages.ERROR)
+            return HttpResponseRedirect(request.get_full_path())
+
+    actions = ["delete_selected"]
+
+
+def _has_hands(table: TableSession | None) -> bool:
+    return table is not None and table.pk is not None and table.hands.exists()
 
 
 class SeatInline(TabularInline[Seat, TableSession]):
+    """A table's seats, changed here only until its first hand: after it they decide who paid
+    whom in every hand, which only a correction through the services changes."""
+
     model = Seat
     extra = 0
+
+    def has_add_permission(self, request: HttpRequest, obj: TableSession | None = None) -> bool:
+        return not _has_hands(obj) and super().has_add_permission(request, obj)
+
+    # An inline is asked with its parent (InlineModelAdmin), which django-stubs types as the
+    # inline's own model.
+    def has_change_permission(  # type: ignore[override]
+        self, request: HttpRequest, obj: TableSession | None = None
+    ) -> bool:
+        return not _has_hands(obj) and super().has_change_permission(request, obj)
+
+    def has_delete_permission(  # type: ignore[override]
+        self, request: HttpRequest, obj: TableSession | None = None
+    ) -> bool:
+        return not _has_hands(obj) and super().has_delete_permission(request, obj)
 
 
 class HandChangeInline(TabularInline[HandChange, Hand]):
@@ -44,24 +154,13 @@ class HandChangeInline(TabularInline[HandChange, Hand]):
     readonly_fields = ["kind", "before", "after", "device", "at"]
     can_delete = False
 
+    def has_add_permission(self, request: HttpRequest, obj: Hand | None = None) -> bool:
+        return False
 
-class RecountsItsTable(ModelAdmin[Recounted]):
-    """Hands and seats edited here change what their table adds up to: its tally is counted
-    again (ledger.tables.tally), as every change through ledger.tables.services does."""
-
-    def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
-        super().save_related(request, form, formsets, change)
-        services.table_recount(session=form.instance.session)
-
-    def delete_model(self, request: HttpRequest, obj: Recounted) -> None:
-        super().delete_model(request, obj)
-        services.table_recount(session=obj.session)
-
-    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Recounted]) -> None:
-        tables = {obj.session for obj in queryset}
-        super().delete_queryset(request, queryset)
-        for table in tables:
-            services.table_recount(session=table)
+    def has_change_permission(  # type: ignore[override]  # asked with its parent, as above
+        self, request: HttpRequest, obj: Hand | None = None
+    ) -> bool:
+        return False
 
 
 @admin.register(Player)
@@ -71,8 +170,15 @@ class PlayerAdmin(ModelAdmin[Player]):
     raw_id_fields = ["table", "event"]
 
 
+# What a table's hands pay by: read only once it has hands.
+PAYS_BY = ["game", "options", "leader", "ends_at", "time_zone", "round", "table_number", "group"]
+
+
 @admin.register(TableSession)
-class TableSessionAdmin(ModelAdmin[TableSession]):
+class TableSessionAdmin(KeepsMoney[TableSession]):
+    """A table is started on the pages or through the API (services.session_create), not here;
+    here it is locked or opened, and, until its first hand, its game, options and seats set."""
+
     list_display = ["__str__", "game", "leader", "created", "revision"]
     list_filter = ["game"]
     list_select_related = ["leader"]
@@ -80,30 +186,170 @@ class TableSessionAdmin(ModelAdmin[TableSession]):
     readonly_fields = ["token", "read_token", "revision"]
     inlines = [SeatInline]
 
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def get_readonly_fields(
+        self, request: HttpRequest, obj: TableSession | None = None
+    ) -> list[str]:
+        return [*self.readonly_fields, *(PAYS_BY if _has_hands(obj) else [])]
+
     def save_related(self, request: HttpRequest, form: Any, formsets: Any, change: bool) -> None:
         super().save_related(request, form, formsets, change)  # the seats, then the tally
         services.table_recount(session=form.instance)
 
+    def kept(self, obj: TableSession) -> str | None:
+        return services.table_kept(obj)
+
+    def delete(self, obj: TableSession) -> None:
+        services.table_delete(session=obj)
+
+
+class CorrectionForm(forms.Form):
+    hand = forms.JSONField(
+        label=gettext_lazy("The hand, its players by name"),
+        widget=forms.Textarea(attrs={"rows": 16, "cols": 80}),
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+
+# What the services refuse a hand's correction or void with.
+REFUSED = (ScoringError, services.TableLocked, services.HandVoided, services.StaleVersion)
+
+
+def _why(refused: Exception) -> str:
+    """Why the services refused a hand's correction or void, in the reader's language."""
+    if isinstance(refused, ScoringError):
+        return engine_message(refused)
+    if isinstance(refused, services.TableLocked):
+        return _("This table is locked by its organiser: nothing was saved.")
+    if isinstance(refused, services.HandVoided):
+        return _("This hand is voided: it can no longer be changed.")
+    return _("This hand was changed meanwhile: look again.")  # StaleVersion
+
+
+def _admin_device(request: HttpRequest) -> str:
+    """What a change made here records as its device: the admin, and who."""
+    return f"admin: {request.user.get_username()}"[:40]
+
 
 @admin.register(Hand)
-class HandAdmin(RecountsItsTable[Hand]):
+class HandAdmin(ReadOnly[Hand]):
+    """Read only: a hand is corrected on its own form here (``correct_view``), or voided
+    with the action, through the services: each writes its change and its result rows."""
+
     list_display = ["__str__", "number", "voided", "version", "device", "created"]
     list_filter = ["voided"]
     list_select_related = ["session"]
     inlines = [HandChangeInline]
+    actions = ["void_selected"]
+    change_form_template = "admin/ledger/hand/change_form.html"
+
+    def has_amend_permission(self, request: HttpRequest) -> bool:
+        """May correct or void hands here: the admin's right to change one."""
+        return request.user.has_perm("ledger.change_hand")
+
+    @admin.action(permissions=["amend"], description=gettext_lazy("Void selected hands"))
+    def void_selected(self, request: HttpRequest, queryset: QuerySet[Hand]) -> None:
+        for hand in queryset.select_related("session").order_by("session_id", "-number"):
+            try:
+                services.hand_void(
+                    session=hand.session,
+                    number=hand.number,
+                    version=hand.version,
+                    device=_admin_device(request),
+                )
+            except REFUSED as refused:
+                message = _("Hand {number} of {table}: {reason}")
+                said = message.format(number=hand.number, table=hand.session, reason=_why(refused))
+                self.message_user(request, said, messages.ERROR)
+            else:
+                message = _("Hand {number} of {table} voided.")
+                self.message_user(request, message.format(number=hand.number, table=hand.session))
+
+    def get_urls(self) -> list[URLPattern]:
+        correct = path(
+            "<path:object_id>/correct/",
+            self.admin_site.admin_view(self.correct_view),
+            name="ledger_hand_correct",
+        )
+        return [correct, *super().get_urls()]
+
+    def correct_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """A hand corrected as the table's page corrects one (services.hand_correct): the hand
+        as the engine reads it, its players by name, to change and save."""
+        if not self.has_amend_permission(request):
+            raise PermissionDenied
+        hand = get_object_or_404(Hand.objects.select_related("session"), pk=unquote(object_id))
+        shown = {key: value for key, value in hand.named.items() if key != "last"}
+        form = CorrectionForm(initial={"hand": shown, "version": hand.version})
+        if request.method == "POST":
+            form = CorrectionForm(request.POST)
+            if form.is_valid() and (saved := self._correct(request, hand, form)):
+                message = _("Hand {number} of {table} corrected.")
+                self.message_user(request, message.format(number=hand.number, table=hand.session))
+                return redirect("admin:ledger_hand_change", saved.pk)
+        title = _("Correct hand {number} of {table}").format(number=hand.number, table=hand.session)
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "original": hand,
+            "title": title,
+            "form": form,
+        }
+        return TemplateResponse(request, "admin/ledger/hand/correct.html", context)
+
+    def _correct(self, request: HttpRequest, hand: Hand, form: CorrectionForm) -> Hand | None:
+        data = form.cleaned_data["hand"]
+        if not isinstance(data, dict):
+            form.add_error("hand", _("A hand is a JSON object, its players by name."))
+            return None
+        try:
+            return services.hand_correct(
+                session=hand.session,
+                number=hand.number,
+                data=data,
+                version=form.cleaned_data["version"],
+                device=_admin_device(request),
+            )
+        except REFUSED as refused:
+            if isinstance(refused, ScoringError):
+                at = f" ({refused.path})" if refused.path else ""
+                form.add_error("hand", _why(refused) + at)
+            else:
+                form.add_error(None, _why(refused))
+        return None
 
 
 @admin.register(Seat)
-class SeatAdmin(RecountsItsTable[Seat]):
+class SeatAdmin(ReadOnly[Seat]):
+    """Read only: a table's seats are set on the table's page here, until its first hand (and
+    go with a table deleted before it)."""
+
     list_display = ["session", "player", "position"]
     list_select_related = ["session", "player"]
 
+    def has_delete_permission(self, request: HttpRequest, obj: Seat | None = None) -> bool:
+        allowed = request.user.has_perm("ledger.delete_seat")
+        return allowed and obj is not None and not _has_hands(obj.session)
+
 
 @admin.register(HandChange)
-class HandChangeAdmin(ModelAdmin[HandChange]):
+class HandChangeAdmin(ReadOnly[HandChange]):
     list_display = ["hand", "kind", "device", "at"]
     list_filter = ["kind"]
     list_select_related = ["hand__session"]
+
+
+@admin.register(Result)
+class ResultAdmin(ReadOnly[Result]):
+    """Each hand's outcome per player, as the services write it with the hand: the rows the
+    balances and statistics sum. Replaced ones stay as history."""
+
+    list_display = ["hand", "player", "score", "net", "won", "current", "replaced"]
+    list_filter = ["current", "won"]
+    list_select_related = ["hand__session", "player"]
+    raw_id_fields = ["session", "hand", "player"]
 
 
 class EntryInline(TabularInline[Entry, Event]):
@@ -113,11 +359,17 @@ class EntryInline(TabularInline[Entry, Event]):
 
 
 @admin.register(Event)
-class EventAdmin(ModelAdmin[Event]):
+class EventAdmin(KeepsMoney[Event]):
     list_display = ["name", "game", "rounds", "method", "created"]
     list_filter = ["game"]
     readonly_fields = ["token", "register_token", "read_token"]
     inlines = [EntryInline]
+
+    def kept(self, obj: Event) -> str | None:
+        return event_services.event_kept(obj)
+
+    def delete(self, obj: Event) -> None:
+        event_services.event_delete(event=obj)
 
 
 @admin.register(Entry)
@@ -133,26 +385,40 @@ class RoundAdmin(ModelAdmin[Round]):
 
 
 @admin.register(Group)
-class GroupAdmin(ModelAdmin[Group]):
+class GroupAdmin(KeepsMoney[Group]):
     list_display = ["name", "game", "created"]
     list_filter = ["game"]
     readonly_fields = ["token", "organiser_token"]
     search_fields = ["name"]
 
+    def kept(self, obj: Group) -> str | None:
+        return group_services.group_kept(obj)
+
+    def delete(self, obj: Group) -> None:
+        group_services.group_delete(group=obj)
+
 
 @admin.register(Payment)
-class PaymentAdmin(ModelAdmin[Payment]):
-    """Read only: a payment is recorded once from the group's page or the API and voided
-    there (with its history), never edited or deleted."""
+class PaymentAdmin(ReadOnly[Payment]):
+    """Read only: a payment is recorded once from the group's page or the API, and voided
+    there or with the action here (groups.services.payment_void, which keeps it on record,
+    marked with when), never edited or deleted."""
 
     list_display = ["__str__", "group", "created", "voided"]
+    list_filter = ["voided"]
     list_select_related = ["group", "payer", "payee"]
+    actions = ["void_selected"]
 
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
+    def has_void_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm("ledger.change_payment")
 
-    def has_change_permission(self, request: HttpRequest, obj: Payment | None = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Payment | None = None) -> bool:
-        return False
+    @admin.action(permissions=["void"], description=gettext_lazy("Void selected payments"))
+    def void_selected(self, request: HttpRequest, queryset: QuerySet[Payment]) -> None:
+        for payment in queryset.order_by("pk"):
+            try:
+                group_services.payment_void(payment=payment)
+            except group_services.Refused as refused:
+                message = _("Payment #{pk}: {reason}").format(pk=payment.pk, reason=refused)
+                self.message_user(request, message, messages.ERROR)
+            else:
+                self.message_user(request, _("Payment #{pk} voided.").format(pk=payment.pk))

@@ -398,3 +398,21 @@ def _push(event: Event, step: dict[str, Any]) -> None:
     """Keep what undoing a change needs (``event`` is locked)."""
     event.undo = [*event.undo, step]
     event.save(update_fields=["undo"])
+
+
+def event_kept(event: Event) -> str | None:
+    """Why the tournament cannot be deleted, if it cannot: a table of its rounds has hands."""
+    if Hand.objects.filter(session__round__event=event).exists():
+        message = _("{event} has tables with hands recorded: it is kept, with its standings.")
+        return message.format(event=event)
+    return None
+
+
+def event_delete(*, event: Event) -> None:
+    """Delete a tournament none of whose tables has hands (its rounds, tables and players go
+    with it); any other raises ledger.tables.services.Kept."""
+    with transaction.atomic():
+        current = _locked(event.pk)
+        if refused := event_kept(current):
+            raise table_services.Kept(refused)
+        current.delete()

@@ -41,7 +41,8 @@ class Payment(models.Model):
         MONEY = "money", _("money")
         CHIPS = "chips", _("chips")
 
-    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="payments")
+    # PROTECT: a group with payments, voided ones too, is kept (services.group_delete).
+    group = models.ForeignKey(Group, on_delete=models.PROTECT, related_name="payments")
     payer = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="paid")
     payee = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="received")
     amount = models.DecimalField(max_digits=24, decimal_places=4)

@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 import scoring
 from ledger.groups.models import Group, Payment
 from ledger.tables import services as table_services
-from ledger.tables.models import Player, TableSession
+from ledger.tables.models import Hand, Player, TableSession
 from ledger.web import push
 from scoring import names
 from scoring.options import AMOUNT
@@ -241,3 +241,22 @@ def _changed(group: int) -> None:
     the transaction commits."""
     Group.objects.filter(pk=group).update(revision=F("revision") + 1)
     push.announce_around(group=group)
+
+
+def group_kept(group: Group) -> str | None:
+    """Why the group cannot be deleted, if it cannot: it has payments (voided ones too) or a
+    table with hands."""
+    if group.payments.exists() or Hand.objects.filter(session__group=group).exists():
+        message = _("{group} has payments or hands recorded: it is kept, with its ledger.")
+        return message.format(group=group)
+    return None
+
+
+def group_delete(*, group: Group) -> None:
+    """Delete a group with no payments and no hands at its tables (its players and empty
+    tables go with it); any other raises ledger.tables.services.Kept."""
+    with transaction.atomic():
+        current = Group.objects.select_for_update().get(pk=group.pk)
+        if refused := group_kept(current):
+            raise table_services.Kept(refused)
+        current.delete()

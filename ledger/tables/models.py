@@ -272,9 +272,10 @@ class Hand(models.Model):
 
     # No index of its own: the unique (session, number) index below begins with it, and a
     # second one costs every save a write and let the planner read a table's every hand where
-    # one was wanted.
+    # one was wanted. PROTECT: a table with hands is kept, with what they paid (a hand is
+    # voided, never deleted); one with none goes when asked (services.table_delete).
     session = models.ForeignKey(
-        TableSession, on_delete=models.CASCADE, related_name="hands", db_index=False
+        TableSession, on_delete=models.PROTECT, related_name="hands", db_index=False
     )
     number = models.PositiveIntegerField(help_text="1 for the session's first hand.")
     # The hand in the scoring contract's format, its players by id (ledger.tables.stored).
@@ -318,7 +319,8 @@ class HandChange(models.Model):
         CORRECT = "correct", _("corrected")
         VOID = "void", _("voided")
 
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="changes")
+    # PROTECT: a hand's history goes with nothing (its hand cannot go either).
+    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="changes")
     kind = models.CharField(max_length=10, choices=Kind.choices)
     # The hand before and after, as stored (players by id).
     before = models.JSONField(null=True, blank=True)
@@ -343,11 +345,12 @@ class Result(models.Model):
     the old stay as history. A redeal has no rows: nobody played.
     """
 
-    # No index of its own: the (session, current) index below begins with it.
+    # No index of its own: the (session, current) index below begins with it. PROTECT, both:
+    # money rows are deleted with nothing (a table or group with them is refused).
     session = models.ForeignKey(
-        TableSession, on_delete=models.CASCADE, related_name="results", db_index=False
+        TableSession, on_delete=models.PROTECT, related_name="results", db_index=False
     )
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="results")
+    hand = models.ForeignKey(Hand, on_delete=models.PROTECT, related_name="results")
     player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="results")
     # As the hand shows it (doubled in Tsair Deng, fish points in Tiu Yu; 0 for the holder of
     # declared doubles); None only where the engine gives the player no score.

@@ -5,14 +5,22 @@ A new hand adds its rows. A correction or a void can change more than its own ha
 to the lower total, a later tie may now go the other way), so the table's rows are brought up
 to date from a scoring of the whole table: each hand whose outcome changed has its rows marked
 replaced and new ones written; the rest are left as they are.
+
+Every row of a hand, current and replaced, sums to zero (each outcome the engine settles
+does): on PostgreSQL a deferred trigger refuses a commit that breaks this, however the rows
+were written (migration 0027_result_balanced). Elsewhere ``resync`` checks each hand whose rows
+it replaced or wrote before the transaction commits; a new hand's rows, one outcome of the
+engine written with it in one statement, need no read to know that.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections import defaultdict
+from collections.abc import Collection, Iterable, Mapping
 from decimal import Decimal
 from typing import Any, NamedTuple
 
+from django.db import IntegrityError, connection
 from django.db.models import Expression
 from django.utils import timezone
 
@@ -28,6 +36,26 @@ class Outcome(NamedTuple):
     net: Decimal
     won: bool
     specials: tuple[str, ...]
+
+
+class Unbalanced(IntegrityError):
+    """A hand's result rows do not sum to zero: what PostgreSQL's trigger raises at commit, said
+    before it on a database without one. Always a bug (or a row written behind the services'
+    back): the transaction is rolled back."""
+
+
+def refuse_unbalanced(hands: Collection[int]) -> None:
+    """Raise Unbalanced if the rows of any of ``hands`` (ids), current and replaced, do not sum
+    to zero. PostgreSQL checks this itself when the transaction commits: only another database
+    is asked here."""
+    if connection.vendor == "postgresql" or not hands:
+        return
+    totals: dict[int, Decimal] = defaultdict(Decimal)
+    for hand, net in Result.objects.filter(hand_id__in=hands).values_list("hand_id", "net"):
+        totals[hand] += net
+    if unbalanced := sorted((hand, total) for hand, total in totals.items() if total):
+        hand, total = unbalanced[0]
+        raise Unbalanced(f"the result rows of hand {hand} sum to {total}, not 0")
 
 
 def outcomes(game: str, data: Mapping[str, Any], played: scoring.HandResult) -> dict[str, Outcome]:
@@ -112,11 +140,13 @@ def resync(
     for row in Result.objects.filter(session=session, current=True):
         outcome = Outcome(row.score, row.net, row.won, tuple(row.specials))
         have.setdefault(row.hand_id, {})[names.get(row.player_id, "")] = (row.pk, outcome)
-    stale, new = [], []
+    stale, new, changed = [], [], []
     for pk in have.keys() | wanted.keys():
         current = {name: outcome for name, (_, outcome) in have.get(pk, {}).items()}
         if current != wanted.get(pk, {}):
             stale += [row_pk for row_pk, _ in have.get(pk, {}).values()]
             new += _rows(session, pk, players, wanted.get(pk, {}))
+            changed.append(pk)
     Result.objects.filter(pk__in=stale).update(current=False, replaced=timezone.now())
     Result.objects.bulk_create(new)
+    refuse_unbalanced(changed)

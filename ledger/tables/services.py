@@ -15,6 +15,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, models, transaction
 from django.db.models.expressions import RawSQL
+from django.utils.translation import gettext as _
 
 import scoring
 from ledger.models import (
@@ -68,6 +69,16 @@ class TableLocked(Exception):
 class StartKeyReused(Exception):
     """The idempotency key started a table that was asked for differently: nothing was
     started."""
+
+
+class Kept(Exception):
+    """A table, group or tournament with hands or payments is not deleted: they are the
+    ledger's history, and a hand or payment is voided, never deleted. ``message`` says so in
+    the reader's language."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
 
 
 class StaleVersion(Exception):
@@ -258,9 +269,31 @@ def _without_last(data: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in data.items() if key != "last"}
 
 
+def table_kept(session: TableSession) -> str | None:
+    """Why the table cannot be deleted, if it cannot: it has hands (the models PROTECT them
+    and their rows, so nothing else deletes them either)."""
+    if session.hands.exists():
+        message = _(
+            "{table} has hands recorded: it is kept, with what they paid and their history."
+        )
+        return message.format(table=session)
+    return None
+
+
+def table_delete(*, session: TableSession) -> None:
+    """Delete a table that has no hands (one started by mistake); one with hands raises Kept.
+    Under the table's lock: a hand being saved meanwhile waits, and then finds no table."""
+    with transaction.atomic():
+        table = TableSession.objects.select_for_update().get(pk=session.pk)
+        if refused := table_kept(table):
+            raise Kept(refused)
+        table.delete()
+
+
 def table_recount(*, session: TableSession) -> None:
     """Count the table's tally again from its hands, after a change made outside these
-    services (the admin, an import); live pages see a new revision."""
+    services (an import, a benchmark's hands stored directly, the admin's change of a table
+    with no hands yet); live pages see a new revision."""
     with transaction.atomic():
         table_changed(session)
 

@@ -15,6 +15,7 @@ from ledger.events import services as event_services
 from ledger.groups import selectors as group_selectors
 from ledger.models import Entry, Event, Group, Hand, HandChange, Player, Round, TableSession
 from ledger.tables import selectors
+from tests.tables.conftest import empty_database
 
 pytestmark = pytest.mark.django_db
 
@@ -106,8 +107,7 @@ def test_demo_prints_the_links_of_its_tables_and_tournament_and_they_open(client
 def test_demo_makes_the_same_hands_every_time():
     demo()
     first = sorted((h.session.game, h.number, str(h.named)) for h in Hand.objects.all())
-    TableSession.objects.all().delete()
-    Event.objects.all().delete()
+    empty_database()
     demo()
     assert sorted((h.session.game, h.number, str(h.named)) for h in Hand.objects.all()) == first
 

@@ -4,7 +4,7 @@ from typing import Any
 
 import pytest
 
-from ledger.models import TableSession
+from ledger.models import Event, Group, Hand, HandChange, Payment, Player, Result, TableSession
 from ledger.tables import services, tally
 
 SEATING = ["Anna", "Bob", "Celine", "Dominic"]
@@ -51,3 +51,11 @@ def stored_hands(table: TableSession) -> tally.StoredHands:
     them."""
     hands = table.hands.order_by("number").values_list("number", "data", "voided", "version")
     return [(number, table.named(data), voided, version) for number, data, voided, version in hands]
+
+
+def empty_database() -> None:
+    """Leave the database as empty as a new one, for a backup restored into it: the money
+    rows first (result rows, changes, hands, payments), since no table, group or event with
+    them can be deleted (ledger.tables.services.table_delete)."""
+    for model in (Result, HandChange, Hand, Payment, TableSession, Group, Event, Player):
+        model.objects.all().delete()

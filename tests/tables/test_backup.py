@@ -10,7 +10,7 @@ from django.urls import reverse
 from ledger.models import Hand, HandChange, Player, TableSession
 from ledger.tables import selectors, services, tally
 from ledger.tables.backup import export_tables
-from tests.tables.conftest import SEATING, plain_hand, stored_hands
+from tests.tables.conftest import SEATING, empty_database, plain_hand, stored_hands
 
 
 def _played(session):
@@ -20,16 +20,11 @@ def _played(session):
     services.hand_void(session=session, number=1, version=1, device="B")
 
 
-def _wipe():
-    for model in (HandChange, Hand, TableSession, Player):
-        model.objects.all().delete()
-
-
 def test_export_and_import_into_an_empty_database_give_identical_totals(ce_deng, tmp_path, capsys):
     _played(ce_deng)
     before = selectors.scored(ce_deng).result
     backup = _exported(tmp_path, capsys)
-    _wipe()
+    empty_database()
 
     call_command("ledger_import", str(backup))
 
@@ -88,7 +83,7 @@ def test_import_keeps_the_lock_organiser_link_owner_tally_and_history(
     before, history = selectors.scored(owned).result, _history(owned)
     counted = tally.kept(owned)
     backup = _exported(tmp_path, capsys)
-    _wipe()  # the tables go; the organiser's account is in the new database too
+    empty_database()  # the tables go; the organiser's account is in the new database too
 
     call_command("ledger_import", str(backup))
 
@@ -117,7 +112,7 @@ def test_an_owner_with_no_account_here_imports_without_one_and_the_command_says_
     owned, tmp_path, capsys
 ):
     backup = _exported(tmp_path, capsys, f"--table={owned.token}")
-    _wipe()
+    empty_database()
     User.objects.all().delete()
 
     call_command("ledger_import", str(backup))
@@ -137,7 +132,7 @@ def test_a_version_1_document_still_imports(owned, tmp_path):
             del raw[key]
     backup = tmp_path / "version-1.json"
     backup.write_text(json.dumps(document), encoding="utf-8")
-    _wipe()
+    empty_database()
 
     call_command("ledger_import", str(backup))
 
@@ -162,7 +157,7 @@ def test_a_table_imported_beside_another_with_the_same_names_keeps_its_own_playe
     _played(ce_deng)
     before = selectors.scored(ce_deng).result
     backup = _exported(tmp_path, capsys)
-    _wipe()
+    empty_database()
     # The target database has another table whose players go by the same names, spelled
     # otherwise: they are other people (a lone table's players are its own).
     other = services.session_create(
@@ -188,7 +183,7 @@ def test_a_backup_whose_table_does_not_score_imports_nothing(ce_deng, tmp_path):
     services.hand_record(session=ce_deng, number=1, data=plain_hand())
     document = export_tables([ce_deng])
     document["tables"][0]["hands"][0]["data"]["results"]["Anna"]["pips"] = -4
-    _wipe()
+    empty_database()
     backup = tmp_path / "backup.json"
     backup.write_text(json.dumps(document), encoding="utf-8")
 
@@ -211,7 +206,7 @@ def test_a_kkoribuchigi_table_of_an_older_backup_keeps_the_payment_it_was_played
     old["version"] = 2  # made before payment defaulted to "highest", when "each" went unsaid
     del old["tables"][0]["options"]["payment"]
     backup.write_text(json.dumps(old))
-    TableSession.objects.all().delete()
+    empty_database()
 
     call_command("ledger_import", str(backup))
 
@@ -242,8 +237,7 @@ def test_a_tournament_survives_a_backup_whole(db, tmp_path, capsys):
     entries = sorted(Entry.objects.values_list("player__name", "active"))
     rounds = sorted(Round.objects.values_list("number", "method", "byes"))
     backup = _exported(tmp_path, capsys)
-    Event.objects.all().delete()
-    _wipe()
+    empty_database()
 
     call_command("ledger_import", str(backup))
 

@@ -14,7 +14,7 @@ from django.utils import timezone
 from ledger.models import Hand, HandChange, TableSession
 from ledger.tables import backup, clock, selectors, services
 from scoring import ScoringError
-from tests.tables.conftest import SEATING, form_post, plain_hand
+from tests.tables.conftest import SEATING, empty_database, form_post, plain_hand
 
 DIRECTIONS = ("ccw", "cw", "ccw", "cw")  # Ce Deng alternates; Anna (2) wins every hand
 HONG_KONG = "Asia/Hong_Kong"
@@ -242,7 +242,7 @@ def test_a_backup_keeps_the_time_and_the_last_hand():
     services.hand_record(session=table, number=1, data=plain_hand())
     document = backup.export_tables([table])
     ends_at = table.ends_at
-    TableSession.objects.all().delete()
+    empty_database()
     (restored,) = backup.import_tables(document)
     assert (restored.ends_at, restored.time_zone) == (ends_at, HONG_KONG)
     assert Hand.objects.get(session=restored).named["last"] is True

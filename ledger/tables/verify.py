@@ -1,0 +1,250 @@
+"""Every table scored again from its hands by the engine, and compared with what is stored of
+it: its result rows, hand by hand and player by player (score, net, won), and summed by the
+database per player (as balances sum them); every hand's rows, current and replaced, summing
+to zero; and its kept tally, where it is current (ledger.tables.tally.kept). What
+``manage.py ledger_verify`` reports, in words an operator reads.
+
+Tables are read in batches, each in a fixed number of queries however many hands they hold:
+the tables with their seats, their hands, their rows, and the rows summed.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any, NamedTuple
+
+from django.db.models import Count, Prefetch, Q, Sum
+from django.utils import timezone
+
+from ledger.tables import results, stored, tally
+from ledger.tables.models import Hand, Result, Seat, TableSession
+from scoring import GAMES, SessionResult
+
+BATCH = 200  # tables read at a time
+
+
+class StoredHand(NamedTuple):
+    pk: int
+    number: int
+    data: dict[str, Any]  # as stored: players by id
+    voided: bool
+    version: int
+
+
+class Row(NamedTuple):
+    """A stored result row."""
+
+    hand: int
+    player: int
+    score: int | None
+    net: Decimal
+    won: bool
+    current: bool
+
+
+class Sums(NamedTuple):
+    """A player's current rows at a table, summed by the database."""
+
+    net: Decimal
+    score: int
+    won: int
+
+
+@dataclass
+class Checked:
+    """One table as the engine scores it from its hands, and where what is stored differs."""
+
+    table: TableSession
+    hands: int  # hands recorded, voided ones included
+    differences: list[str] = field(default_factory=list)
+    # What the engine gives each player (by id) there, for their group's balances; None when
+    # its hands do not score.
+    net: dict[int, Decimal] | None = None
+    scores: dict[int, int] | None = None
+
+
+def label(table: TableSession) -> str:
+    """The table as a difference names it: its link's token, its game and the day it began."""
+    game = GAMES[table.game].title if table.game in GAMES else table.game
+    return f"Table {table.token} ({game}, {timezone.localtime(table.created):%d/%m/%Y})"
+
+
+def words(value: Decimal | int | bool | None) -> str:
+    """A stored or computed value as the words show it: money to the cent (-12.00) or as
+    precise as it is, a count as it is, yes or no."""
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return str(value)
+    cents = value.quantize(Decimal("0.01"))
+    return str(cents) if cents == value else f"{value.normalize():f}"
+
+
+def tables(batch: int = BATCH) -> Iterator[Checked]:
+    """Every table, oldest first, checked."""
+    pks = list(TableSession.objects.order_by("pk").values_list("pk", flat=True))
+    for start in range(0, len(pks), batch):
+        yield from _batch(pks[start : start + batch])
+
+
+def _batch(pks: list[int]) -> Iterator[Checked]:
+    hands: dict[int, list[StoredHand]] = defaultdict(list)
+    found = Hand.objects.filter(session__in=pks).order_by("session", "number")
+    for session, *hand in found.values_list("session", "pk", "number", "data", "voided", "version"):
+        hands[session].append(StoredHand(*hand))
+    rows: dict[int, list[Row]] = defaultdict(list)
+    columns = ("session", "hand", "player", "score", "net", "won", "current")
+    for session, *row in Result.objects.filter(session__in=pks).values_list(*columns):
+        rows[session].append(Row(*row))
+    sums: dict[int, dict[int, Sums]] = defaultdict(dict)
+    summed = (
+        Result.objects.filter(session__in=pks, current=True)
+        .order_by()
+        .values("session", "player")
+        .annotate(net=Sum("net"), score=Sum("score"), won=Count("pk", filter=Q(won=True)))
+    )
+    for each in summed:
+        sums[each["session"]][each["player"]] = Sums(each["net"], each["score"] or 0, each["won"])
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+    for table in TableSession.objects.filter(pk__in=pks).order_by("pk").prefetch_related(seats):
+        yield check(table, hands[table.pk], rows[table.pk], sums[table.pk])
+
+
+def check(
+    table: TableSession,
+    hands: list[StoredHand],
+    rows: list[Row],
+    sums: Mapping[int, Sums],
+) -> Checked:
+    """``table`` scored from its ``hands`` (in order), compared with its result ``rows``, their
+    ``sums`` by player id and its kept tally."""
+    checked = Checked(table, len(hands))
+    names = table.seated
+    try:
+        named = [hand._replace(data=stored.by_name(hand.data, names)) for hand in hands]
+        live = [hand for hand in named if not hand.voided]
+        result = tally.score_table(table, [hand.data for hand in live])
+    except (KeyError, TypeError, ValueError) as error:  # a ScoringError is a ValueError
+        checked.differences.append(f"{label(table)}: its hands do not score: {error}")
+        return checked
+    at = label(table)
+    checked.differences += _rows(at, table, named, result, rows)
+    checked.differences += _sums(at, table, result, sums)
+    counted = tally.count(table, [(h.number, h.data, h.voided, h.version) for h in named], result)
+    checked.differences += _tally(at, table, counted)
+    ids = {name: pk for pk, name in names.items()}
+    checked.net = {ids[name]: value for name, value in result.totals.net.items()}
+    checked.scores = {ids[name]: value for name, value in result.totals.scores.items()}
+    return checked
+
+
+def _differ(at: str, what: str, mine: Any, theirs: Any) -> list[str]:
+    if mine == theirs:  # as numbers: a stored -12.0000 is the engine's -12
+        return []
+    return [f"{at}: stored {what} {words(mine)}, the hands give {words(theirs)}"]
+
+
+def _rows(
+    at: str, table: TableSession, hands: list[StoredHand], result: SessionResult, rows: list[Row]
+) -> list[str]:
+    """Where the current rows differ, hand by hand and player by player, from the outcomes
+    the engine gives; and each hand whose rows, current and replaced, do not sum to zero."""
+    names = table.seated
+    number = {hand.pk: hand.number for hand in hands}
+    voided = {hand.pk for hand in hands if hand.voided}
+    live = [hand for hand in hands if not hand.voided]
+    given = {
+        hand.pk: results.outcomes(table.game, hand.data, played)
+        for hand, played in zip(live, result.hands, strict=True)
+    }
+    have: dict[int, dict[str, Row]] = defaultdict(dict)
+    total: dict[int, Decimal] = defaultdict(Decimal)
+    for row in rows:
+        total[row.hand] += row.net
+        if row.current:
+            have[row.hand][names.get(row.player, f"player #{row.player}")] = row
+
+    def which(pk: int) -> str:
+        if pk not in number:
+            return f"hand #{pk}, not this table's"
+        return f"hand {number[pk]}" + (" (voided)" if pk in voided else "")
+
+    said = []
+    for pk in sorted(have.keys() | given.keys() | total.keys(), key=lambda pk: number.get(pk, 0)):
+        mine, theirs = have.get(pk, {}), given.get(pk, {})
+        for name in sorted(mine.keys() | theirs.keys()):
+            kept, outcome = mine.get(name), theirs.get(name)
+            if _agree(kept, outcome):
+                continue
+            player = f"{at}: {which(pk)}, {name}"
+            if kept is None:
+                said.append(
+                    f"{player}: no row stored, the hands give net {words(theirs[name].net)}"
+                )
+            elif outcome is None:
+                said.append(f"{player}: stored net {words(kept.net)}, the hands give no row")
+            else:
+                said += _differ(player, "score", kept.score, outcome.score)
+                said += _differ(player, "net", kept.net, outcome.net)
+                said += _differ(player, "won", kept.won, outcome.won)
+        if total[pk]:
+            said.append(
+                f"{at}: {which(pk)}: its rows, current and replaced, sum to "
+                f"{words(total[pk])}, not 0"
+            )
+    return said
+
+
+def _agree(kept: Row | None, outcome: results.Outcome | None) -> bool:
+    if kept is None or outcome is None:
+        return False
+    return (kept.score, kept.net, kept.won) == (outcome.score, outcome.net, outcome.won)
+
+
+def _sums(
+    at: str, table: TableSession, result: SessionResult, sums: Mapping[int, Sums]
+) -> list[str]:
+    """Where each player's rows summed by the database differ from the engine's totals."""
+    names = table.seated
+    engine = result.totals
+    said = []
+    for pk in sorted(names.keys() | sums.keys()):
+        name = names.get(pk, f"player #{pk}")
+        mine = sums.get(pk, Sums(Decimal(0), 0, 0))
+        total = f"{at}: {name}'s total"
+        said += _differ(total, "net", mine.net, engine.net.get(name, Decimal(0)))
+        said += _differ(total, "score", mine.score, engine.scores.get(name, 0))
+        said += _differ(total, "hands won", mine.won, engine.hands_won.get(name, 0))
+    return said
+
+
+def _tally(at: str, table: TableSession, counted: tally.Tally) -> list[str]:
+    """Where the table's kept tally, if current, differs from the one its hands count."""
+    try:
+        kept = tally.kept(table)
+    except (KeyError, TypeError, ValueError, ArithmeticError) as error:
+        return [f"{at}: its kept tally cannot be read: {error!r}"]
+    if kept is None:  # not counted for the table as it is now: never used, nothing to compare
+        return []
+    at = f"{at}: its kept tally"
+    said = []
+    for what, mine, theirs in [
+        ("net", kept.totals.net, counted.totals.net),
+        ("score", kept.totals.scores, counted.totals.scores),
+        ("hands won", kept.totals.hands_won, counted.totals.hands_won),
+    ]:
+        for name in sorted(mine.keys() | theirs.keys()):
+            said += _differ(f"{at}, {name}", what, mine.get(name), theirs.get(name))
+    for payee, payer in sorted(kept.won_from.keys() | counted.won_from.keys()):
+        mine_, theirs_ = kept.won_from.get((payee, payer)), counted.won_from.get((payee, payer))
+        said += _differ(f"{at}, {payee}", f"won from {payer}", mine_, theirs_)
+    said += _differ(at, "hands recorded", kept.recorded, counted.recorded)
+    said += _differ(at, "hands that count", kept.counted, counted.counted)
+    said += _differ(at, "corrected", kept.corrected, counted.corrected)
+    said += _differ(at, "time up", kept.time_up, counted.time_up)
+    return said
