@@ -11,6 +11,10 @@ from ledger.groups import selectors, services
 from ledger.models import Group, Player, TableSession
 from ledger.tables import services as table_services
 
+# Depends on the database: export and import: ids, JSON and decimals as each database gives them
+# back.
+pytestmark = pytest.mark.both_databases
+
 THREE = ["Anna", "Bob", "Celine"]
 
 
