@@ -3,8 +3,13 @@ PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
 INSTALLED := $(VENV)/.installed
-# The web tests run a second time on PostgreSQL when one answers here (CI always has one).
+# PostgreSQL, when one answers here (CI always has one): the tests that depend on the database
+# run on it too, and the browser tests run there, as production runs.
 POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/ledger
+# Which tests each pass runs, by marker (pyproject.toml, docs/development.md): together, every
+# test; both, those marked both_databases (tests/ledger/test_make_test.py checks all three).
+ON_SQLITE := not browser or both_databases
+ON_POSTGRES := both_databases or browser
 # Test processes side by side (pytest-xdist), a file to each: much of the suite waits on a browser,
 # a server or a subprocess. docs/development.md has the before and after.
 TEST_WORKERS ?= auto
@@ -31,17 +36,20 @@ demo: $(INSTALLED)
 	$(BIN)/python manage.py migrate --noinput
 	$(BIN)/python manage.py demo
 
-## test: install, then lint, type-check and run the whole test suite (SQLite, then PostgreSQL)
+## test: install, then lint, type-check and run every test: once on SQLite, and on PostgreSQL
+## the tests that depend on the database and the browser tests (every test on SQLite without one)
 test: $(INSTALLED) lint
-	$(PYTEST)
 	@if $(BIN)/python -c "import psycopg, sys; psycopg.connect(sys.argv[1], dbname='postgres', connect_timeout=3).close()" '$(POSTGRES_URL)' 2>/dev/null; then \
-		echo "Again on PostgreSQL ($(POSTGRES_URL)):"; \
+		echo "On SQLite: every test but the browser tests not marked both_databases (-m '$(ON_SQLITE)')"; \
+		$(PYTEST) -m '$(ON_SQLITE)' || exit 1; \
+		echo "On PostgreSQL ($(POSTGRES_URL)): the tests marked both_databases again, and the browser tests (-m '$(ON_POSTGRES)')"; \
 		DATABASE_URL='$(POSTGRES_URL)' SECRET_KEY="$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')" \
-			$(PYTEST) tests/ledger tests/tables tests/groups tests/api tests/events tests/fuzz tests/browser; \
+			$(PYTEST) -m '$(ON_POSTGRES)'; \
 	elif [ -n "$$REQUIRE_POSTGRES" ]; then \
 		echo "PostgreSQL is required but does not answer at $(POSTGRES_URL)"; exit 1; \
 	else \
-		echo "PostgreSQL does not answer at $(POSTGRES_URL): the web tests ran on SQLite only"; \
+		echo "PostgreSQL does not answer at $(POSTGRES_URL): every test runs on SQLite"; \
+		$(PYTEST); \
 	fi
 
 lint: $(INSTALLED)

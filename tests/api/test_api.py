@@ -15,6 +15,10 @@ from ledger.tables import selectors, services
 from tests.scoring.test_examples import REPO, assert_gives, example_names, load
 from tests.tables.conftest import SEATING, plain_hand
 
+# Depends on the database: a hand is recorded once per key (a unique constraint), and stored as the
+# JSON it was read as.
+pytestmark = pytest.mark.both_databases
+
 API = "/api/v1"
 
 

@@ -17,6 +17,10 @@ from ledger.tables import services
 from ledger.web import limits
 from tests.tables.conftest import SEATING, plain_hand
 
+# Depends on the database: throttles and sign-ins are counted in the database's cache table (an
+# upsert of each database's own).
+pytestmark = pytest.mark.both_databases
+
 API = "/api/v1"
 WRONG = "guess0000000000000000"
 

@@ -15,6 +15,9 @@ from ledger.api.group_serializers import money
 from ledger.models import Player
 from tests.api.test_groups_api import play
 
+# Depends on the database: amounts are the database's decimal sums (four places on PostgreSQL).
+pytestmark = pytest.mark.both_databases
+
 API = "/api/v1"
 THREE = ["Anna", "Bob", "Celine"]
 

@@ -16,6 +16,10 @@ from ledger.groups import services as group_services
 from ledger.models import TableSession
 from tests.tables.test_concurrency import _at_once
 
+# Depends on the database: sends racing over HTTP: the database's unique key decides which one
+# starts the table.
+pytestmark = pytest.mark.both_databases
+
 API = "/api/v1"
 KEY = "start-0123456789abcdef"
 START = {"game": "jie-long", "seating": ["Anna", "Bob", "Celine"], "minutes": 90}

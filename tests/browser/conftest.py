@@ -35,9 +35,13 @@ PHONE = {"width": 360, "height": 640}
 BOM = "\ufeff"
 
 
+@pytest.hookimpl(tryfirst=True)  # before -m chooses by marker
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Without Chromium the browser tests skip, saying why; CI (REQUIRE_BROWSER=1) fails."""
+    """Every browser test is marked ``browser`` (make test runs them on PostgreSQL when one
+    answers). Without Chromium they skip, saying why; CI (REQUIRE_BROWSER=1) fails."""
     ours = [item for item in items if item.path.is_relative_to(HERE)]
+    for item in ours:
+        item.add_marker(pytest.mark.browser)
     if CHROMIUM.exists() or not ours:
         return
     missing = f"browser tests need Debian's Chromium at {CHROMIUM} (apt-get install chromium)"

@@ -18,6 +18,10 @@ from playwright.sync_api import Page, expect
 from deploy.stack import Stack, embedded_stack, production_stack
 from tests.browser.conftest import enter_hand, save_hand, start_table
 
+# Depends on the database: make run's server and its SQLite reads, or the production stack and
+# PostgreSQL's LISTEN/NOTIFY.
+pytestmark = pytest.mark.both_databases
+
 
 @pytest.fixture(scope="module")
 def server():

@@ -15,6 +15,10 @@ from playwright.sync_api import expect
 from deploy.stack import Stack, embedded_stack, production_stack
 from tests.browser.conftest import enter_hand, save_hand, start_table
 
+# Depends on the database: make run's server on SQLite, or the production stack's ASGI server on
+# PostgreSQL.
+pytestmark = pytest.mark.both_databases
+
 
 @pytest.fixture(scope="module")
 def server():

@@ -15,6 +15,10 @@ from ledger.models import Round, TableSession
 from ledger.tables import services
 from scoring import ScoringError
 
+# Depends on the database: rounds are seated and begun under their row locks; standings in a fixed
+# number of queries.
+pytestmark = pytest.mark.both_databases
+
 TWELVE = [f"Player {i:02}" for i in range(1, 13)]
 
 

@@ -13,6 +13,9 @@ from ledger.events import selectors, services
 from ledger.models import Event, TableSession
 from tests.events.test_events import play
 
+# Depends on the database: the pages' mark is a sum the database makes of their tables' revisions.
+pytestmark = pytest.mark.both_databases
+
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 

@@ -19,6 +19,10 @@ from tests.scoring.test_examples import assert_gives, example_names, load
 from tests.tables.conftest import plain_hand, stored_hands
 from tests.tables.test_concurrency import _at_once
 
+# Depends on the database: a correction and the next hand saved at the same moment, each under the
+# table's lock.
+pytestmark = pytest.mark.both_databases
+
 
 def assert_current(table: TableSession) -> tally.Tally:
     """The table's kept tally is current, and says what counting every hand again says."""

@@ -10,6 +10,9 @@ from ledger.models import Entry, Event, Round, TableSession
 from ledger.tables import tally
 from tests.events.test_events import TWELVE, play
 
+# Depends on the database: an event's undo steps are JSON, taken back under the round's row lock.
+pytestmark = pytest.mark.both_databases
+
 
 def seating(round: Round) -> tuple[list[tuple[int, list[str], str]], list[str]]:
     """What a round seats, as stored: each table's number, players in order, and first lead;

@@ -12,6 +12,10 @@ from ledger.models import Group, Hand, HandChange, Player, Result, TableSession
 from ledger.tables import services as table_services
 from tests.tables.conftest import empty_database
 
+# Depends on the database: export and import: ids, JSON and decimals as each database gives them
+# back.
+pytestmark = pytest.mark.both_databases
+
 THREE = ["Anna", "Bob", "Celine"]
 
 

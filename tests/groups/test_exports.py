@@ -14,6 +14,9 @@ from django.utils import translation
 from ledger.groups import exports, services, stats
 from ledger.tables import services as table_services
 
+# Depends on the database: amounts are the database's decimal sums (four places on PostgreSQL).
+pytestmark = pytest.mark.both_databases
+
 PLAYERS = ["=1+1", "Bob", "Celine"]
 
 

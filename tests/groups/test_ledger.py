@@ -16,6 +16,10 @@ from ledger.models import Player
 from ledger.tables import services as table_services
 from scoring import ScoringError
 
+# Depends on the database: balances are sums the database makes of decimal result rows and payments,
+# in a fixed number of queries.
+pytestmark = pytest.mark.both_databases
+
 THREE = ["Anna", "Bob", "Celine"]
 
 

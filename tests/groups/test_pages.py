@@ -15,6 +15,10 @@ from ledger.groups.models import Group, Payment
 from ledger.models import Player, TableSession
 from ledger.tables import services as table_services
 
+# Depends on the database: balances shown are the database's decimal sums (four places on
+# PostgreSQL); payments once per key.
+pytestmark = pytest.mark.both_databases
+
 THREE = ["Anna", "Bob", "Celine"]
 
 

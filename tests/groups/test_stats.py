@@ -17,6 +17,10 @@ from ledger.groups import services, stats
 from ledger.models import Hand, Player, TableSession
 from ledger.tables import services as table_services
 
+# Depends on the database: statistics are sums and counts the database makes, in a fixed number of
+# queries.
+pytestmark = pytest.mark.both_databases
+
 THREE = ["Anna", "Bob", "Celine"]
 FIRST, SECOND = date(2026, 3, 5), date(2026, 3, 12)
 

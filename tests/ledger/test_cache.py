@@ -18,6 +18,10 @@ from django.utils import timezone
 from ledger.web import cache as database_cache
 from ledger.web import limits
 
+# Depends on the database: the cache table: an upsert of each database's own, unlogged on
+# PostgreSQL.
+pytestmark = pytest.mark.both_databases
+
 
 def _expire_all() -> None:
     """Every row expired a second ago, as the clock would leave them."""

@@ -19,6 +19,10 @@ from django.db.migrations.loader import MigrationLoader
 from django.db.utils import load_backend
 from django.urls import reverse
 
+# Depends on the database: readyz reads the applied migrations and the cache table; migrate back and
+# forth.
+pytestmark = pytest.mark.both_databases
+
 ROOT = Path(__file__).resolve().parents[2]
 # Databases that cannot answer: no server listens on port 1, and no directory holds the file.
 UNREACHABLE = {

@@ -25,7 +25,8 @@ from ledger.models import (
 from ledger.tables import services
 from tests.tables.conftest import SEATING, plain_hand
 
-pytestmark = pytest.mark.django_db
+# Money summed and refused by each database: both run it.
+pytestmark = [pytest.mark.django_db, pytest.mark.both_databases]
 
 THREE = ["Anna", "Bob", "Celine"]
 

@@ -22,7 +22,8 @@ from ledger.models import Group, Hand, Result, TableSession
 from ledger.tables import selectors, services
 from tests.tables.conftest import SEATING, plain_hand
 
-pytestmark = pytest.mark.django_db
+# Money summed and refused by each database: both run it.
+pytestmark = [pytest.mark.django_db, pytest.mark.both_databases]
 
 THREE = ["Anna", "Bob", "Celine"]
 

@@ -12,6 +12,10 @@ from ledger.tables import selectors, services, tally
 from ledger.tables.backup import export_tables
 from tests.tables.conftest import SEATING, empty_database, plain_hand, stored_hands
 
+# Depends on the database: export and import: ids, JSON and decimals as each database gives them
+# back.
+pytestmark = pytest.mark.both_databases
+
 
 def _played(session):
     services.hand_record(session=session, number=1, data=plain_hand(), device="A")

@@ -15,6 +15,8 @@ from ledger.models import Hand, Player, Result, TableSession
 from ledger.tables import services
 from tests.tables.conftest import SEATING, plain_hand
 
+# The trigger is PostgreSQL's, the check before commit SQLite's: both run it.
+pytestmark = pytest.mark.both_databases
 ON_POSTGRESQL = pytest.mark.skipif(
     connection.vendor != "postgresql",
     reason="the trigger is PostgreSQL's (DATABASE_URL=postgres://...); on SQLite the services "

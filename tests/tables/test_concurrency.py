@@ -14,6 +14,10 @@ from ledger.models import Hand, HandChange, Result, TableSession
 from ledger.tables import selectors, services
 from tests.tables.conftest import SEATING, plain_hand
 
+# Depends on the database: phones saving at the same moment: PostgreSQL's row locks, SQLite's one
+# writer at a time.
+pytestmark = pytest.mark.both_databases
+
 PHONES = 50
 SAVEPOINTS = ("SAVEPOINT", "RELEASE SAVEPOINT")  # the test's own transaction's
 

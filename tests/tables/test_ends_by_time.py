@@ -16,6 +16,10 @@ from ledger.tables import backup, clock, selectors, services
 from scoring import ScoringError
 from tests.tables.conftest import SEATING, empty_database, form_post, plain_hand
 
+# Depends on the database: moments stored and compared by the database: time zones, the calendar's
+# ends.
+pytestmark = pytest.mark.both_databases
+
 DIRECTIONS = ("ccw", "cw", "ccw", "cw")  # Ce Deng alternates; Anna (2) wins every hand
 HONG_KONG = "Asia/Hong_Kong"
 

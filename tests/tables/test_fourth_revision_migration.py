@@ -16,6 +16,9 @@ from ledger.models import Event, Group, Result, TableSession
 from ledger.tables import selectors, services, tally
 from tests.tables.conftest import SEATING, plain_hand
 
+# Depends on the database: a migration run on rows of the schema before it.
+pytestmark = pytest.mark.both_databases
+
 BEFORE = ("ledger", "0023_session_indexes_in_composite")
 IGNORED = {"stake": "0.50", "chip": "5"}  # played pairwise at 0.50: the chip paid nothing
 CHIPS = {"payment": "chips", "chip": "5"}

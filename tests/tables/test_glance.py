@@ -27,6 +27,10 @@ from ledger.tables.summary import Summary, summarise
 from ledger.web.limits import NoSuchLink
 from tests.tables.test_results_rows import PLAYERS, SCORES, apply, hand
 
+# Depends on the database: a table's reads are raw SQL of each database's own (jsonb_agg,
+# json_group_array): what they read, in how many queries, by which plan.
+pytestmark = pytest.mark.both_databases
+
 # Tables whose hands each score on their own (the rest are scored whole: glance is scored).
 OPTIONS = [{}, {"next_first": "rotate"}, {"payment": "chips", "chip": "0.5"}, {"stake": "0"}]
 

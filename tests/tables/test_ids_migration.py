@@ -27,6 +27,9 @@ from ledger.tables.results import outcomes
 from scoring.document import amount
 from tests.tables.conftest import SEATING, plain_hand
 
+# Depends on the database: a migration run on rows of the schema before it.
+pytestmark = pytest.mark.both_databases
+
 BEFORE = ("ledger", "0019_groups")
 PLAIN = plain_hand()["results"]
 # As a phone sends them: who leads each hand and which way are the rules' to say (the services

@@ -16,6 +16,9 @@ from ledger.models import Player, TableSession
 from ledger.tables import services
 from tests.tables.test_views import new_table_post
 
+# Depends on the database: a player's key is unique in the database, and migration 0007 writes it.
+pytestmark = pytest.mark.both_databases
+
 API = "/api/v1"
 
 

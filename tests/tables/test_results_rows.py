@@ -16,6 +16,10 @@ from ledger.models import Result, TableSession
 from ledger.tables import services
 from ledger.web.display import specials_of
 
+# Depends on the database: the result rows are written with the save's statements, and their sums
+# kept to the cent.
+pytestmark = pytest.mark.both_databases
+
 PLAYERS = ["Anna", "Bob", "Celine"]
 # Jie Long scores three players can have at once (each makeable from disjoint tiles), ties
 # among them, so that ties to the lower total can turn on an earlier correction.

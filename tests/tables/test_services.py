@@ -8,6 +8,10 @@ from ledger.tables import selectors, services
 from scoring import ScoringError
 from tests.tables.conftest import SEATING, plain_hand
 
+# Depends on the database: every write: the table's row lock and the statements sent together (one
+# round trip on PostgreSQL).
+pytestmark = pytest.mark.both_databases
+
 
 def test_session_create_seats_players_in_order(ce_deng):
     assert ce_deng.seating == SEATING

@@ -69,6 +69,7 @@ def test_make_run_serves_the_pages_and_the_streams_on_one_port(server, table):
             phone.close()
 
 
+@pytest.mark.both_databases  # the hub: PostgreSQL's LISTEN, or its reads on SQLite
 @pytest.mark.django_db(transaction=True)  # the live part is looked for on another thread
 def test_a_live_part_that_cannot_be_had_is_sent_as_its_revision_and_the_page_fetches_it(caplog):
     async def sent() -> list[str]:

@@ -14,6 +14,10 @@ from ledger.models import Hand, HandChange
 from ledger.tables import selectors, services
 from tests.tables.conftest import IN_PLACE, SEATING, form_post, plain_hand
 
+# Depends on the database: two phones on one hand: the database's unique constraints and versions
+# decide.
+pytestmark = pytest.mark.both_databases
+
 API = "/api/v1"
 
 

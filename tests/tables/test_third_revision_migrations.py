@@ -16,6 +16,9 @@ from ledger.models import Event, Hand, TableSession
 from ledger.tables import selectors
 from tests.tables.conftest import SEATING, plain_hand
 
+# Depends on the database: migrations run on rows of the schema before them.
+pytestmark = pytest.mark.both_databases
+
 BEFORE, AFTER = ("ledger", "0009_event_undo"), ("ledger", "0012_scores_as_numbers")
 PAIR = ["Anna", "Bob"]
 # Catches that only the looser reading mates: 2:4 with 3:3, and two 1:2.

@@ -15,6 +15,10 @@ from ledger.models import Hand, HandChange, TableSession
 from ledger.tables import services
 from tests.tables.conftest import IN_PLACE, SEATING, form_post, plain_hand
 
+# Depends on the database: the table's pages read and save by raw SQL of each database's own: what
+# they show, their query counts, a connection lost.
+pytestmark = pytest.mark.both_databases
+
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
