@@ -15,7 +15,9 @@ ON_POSTGRES := both_databases or browser
 TEST_WORKERS ?= auto
 # The port `make run` serves on, on every address of this machine: `make run PORT=8080`.
 PORT ?= 8000
-PYTEST := $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile
+# Files in the order collected (tests/api's schemathesis, the longest single test, among the first),
+# not xdist's most-tests-first, which left it to run alone at the end of each pass.
+PYTEST := $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
 
 .PHONY: run demo test lint bench smoke clean
 
