@@ -81,7 +81,7 @@ urlpatterns = [
     path(
         "docs/",
         SpectacularSwaggerSplitView.as_view(
-            url_name="api-schema", template_name="ledger/api_docs.html"
+            url_name="api-schema", template_name="api/api_docs.html"
         ),
         name="api-docs",
     ),

@@ -49,7 +49,7 @@ def event_new(request: HtmxRequest) -> HttpResponse:
         else:
             return redirect("event_organise", token=event.token)
     context = {"form": form, "option_rows": [(f, form[f.name]) for f in option_fields()]}
-    return render(request, "ledger/event_new.html", context, status=400 if form.errors else 200)
+    return render(request, "events/event_new.html", context, status=400 if form.errors else 200)
 
 
 @require_safe
@@ -57,7 +57,7 @@ def event_organise(request: HtmxRequest, token: str) -> HttpResponse:
     """The organiser's page; for htmx, its live parts (the rounds' tables, the standings)."""
     event = _organiser(request, token)
     if request.htmx:
-        return _organise_page(request, event, template="ledger/event_organise.html#live")
+        return _organise_page(request, event, template="events/event_organise.html#live")
     return _organise_page(request, event, focus=request.GET.get("added") == "1")
 
 
@@ -105,7 +105,7 @@ def _organise_page(
     }
     failed = error or players.get("add_error") or players.get("group_error")
     status = 400 if failed and not request.htmx else 200
-    return render(request, template or "ledger/event_organise.html", context, status=status)
+    return render(request, template or "events/event_organise.html", context, status=status)
 
 
 def _change(request: HtmxRequest, event: Event, change: Callable[[], object]) -> HttpResponse:
@@ -130,7 +130,7 @@ def _ask(request: HtmxRequest, event: Event, kind: str, **about: Any) -> HttpRes
         if name not in {"csrfmiddlewaretoken", "confirm"}
     ]
     context = {"event": event, "kind": kind, "fields": fields, **about}
-    return render(request, "ledger/event_confirm.html", context)
+    return render(request, "events/event_confirm.html", context)
 
 
 @require_POST
@@ -148,7 +148,7 @@ def event_add(request: HtmxRequest, token: str) -> HttpResponse:
     form: dict[str, Any] = {"add_error": error, "added": added, "focus": True}
     form["typed"] = name if error else ""  # kept to correct; a new name starts empty
     if request.htmx:
-        return _organise_page(request, event, template="ledger/event_organise.html#players", **form)
+        return _organise_page(request, event, template="events/event_organise.html#players", **form)
     if error:
         return _organise_page(request, event, **form)
     return redirect(reverse("event_organise", args=[token]) + "?added=1#players")
@@ -265,7 +265,7 @@ def event_cards(request: HtmxRequest, token: str, number: int) -> HttpResponse:
     this_round = selectors.event_round(token, number)
     tables = this_round.tables.prefetch_related("seats__player").order_by("table_number")
     context = {"event": event, "round": this_round, "tables": tables}
-    return render(request, "ledger/event_cards.html", context)
+    return render(request, "events/event_cards.html", context)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -282,7 +282,7 @@ def event_register(request: HtmxRequest, token: str) -> HttpResponse:
         except ValueError as refused:
             error = str(refused)
     context = {"event": event, "error": error, "registered": registered}
-    return render(request, "ledger/event_register.html", context, status=400 if error else 200)
+    return render(request, "events/event_register.html", context, status=400 if error else 200)
 
 
 def _results(event: Event, mark: str) -> dict[str, Any]:
@@ -303,7 +303,7 @@ def event_results(request: HtmxRequest, token: str) -> HttpResponse:
     """The standings; for htmx, their live part."""
     event = selectors.event_by_read_token(token)
     mark = selectors.mark(event)
-    template = "ledger/event_results.html#live" if request.htmx else "ledger/event_results.html"
+    template = "events/event_results.html#live" if request.htmx else "events/event_results.html"
     return unchanged(request, mark) or render(request, template, _results(event, mark))
 
 
@@ -322,7 +322,7 @@ def event_player(request: HtmxRequest, token: str, name: str) -> HttpResponse:
         mates = [name for name in table.seating if name != row.name] if table else []
         rounds.append((number, table, mates, net))
     context = {"event": event, "row": row, "rounds": rounds}
-    return render(request, "ledger/event_player.html", context)
+    return render(request, "events/event_player.html", context)
 
 
 @require_safe
@@ -330,7 +330,7 @@ def event_projector(request: HtmxRequest, token: str) -> HttpResponse:
     """Large type for a projector, a screen of standings at a time, or, while the latest round
     has no hand yet, of who sits where; every 10 seconds it turns to the next screen if there
     are more, and it shows a table's change as it comes (``?v=``: ledger.js)."""
-    template = "ledger/event_projector.html"
+    template = "events/event_projector.html"
     event = selectors.event_by_read_token(token)
     mark = selectors.mark(event)
     if same := unchanged(request, mark):

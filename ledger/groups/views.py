@@ -53,7 +53,7 @@ def group_new(request: HtmxRequest) -> HttpResponse:
             rights.saw_group(request, group)
             return redirect("group", token=group.token)
     context = {"form": form, "option_rows": [(f, form[f.name]) for f in option_fields()]}
-    return render(request, "ledger/group_new.html", context, status=400 if form.errors else 200)
+    return render(request, "groups/group_new.html", context, status=400 if form.errors else 200)
 
 
 def _page(
@@ -64,7 +64,7 @@ def _page(
     table_form: TableForm | None = None,
     table_key: str = "",
     payment_form: PaymentForm | None = None,
-    template: str = "ledger/group.html",
+    template: str = "groups/group.html",
     **extra: Any,
 ) -> HttpResponse:
     mark = selectors.mark(group)  # before what it marks: never newer than the page
@@ -119,7 +119,7 @@ def tables(request: HtmxRequest, token: str) -> HttpResponse:
     found = selectors.group_by_token(token)
     page = Paginator(selectors.ledger(found).tables, PAGE).get_page(request.GET.get("page"))
     context = {"group": found, "title": found.name, "page": page}
-    return render(request, "ledger/group_tables.html", context)
+    return render(request, "groups/group_tables.html", context)
 
 
 @require_safe
@@ -129,7 +129,7 @@ def payments(request: HtmxRequest, token: str) -> HttpResponse:
     every = found.payments.select_related("payer", "payee").order_by("-created", "-pk")
     page = Paginator(every, PAGE).get_page(request.GET.get("page"))
     context = {"group": found, "title": found.name, "page": page}
-    return render(request, "ledger/group_payments.html", context)
+    return render(request, "groups/group_payments.html", context)
 
 
 def _used(ledger: selectors.Ledger, unit: str) -> bool:
@@ -142,7 +142,7 @@ def group(request: HtmxRequest, token: str) -> HttpResponse:
     """The group's page; for htmx, its live parts (its latest tables, the balances)."""
     found = selectors.group_by_token(token)
     if request.htmx:
-        return _page(request, found, template="ledger/group.html#live")
+        return _page(request, found, template="groups/group.html#live")
     rights.saw_group(request, found)
     return _page(request, found)
 
@@ -271,7 +271,7 @@ def player(request: HtmxRequest, token: str, player: int) -> HttpResponse:
         "payments": payments.order_by("created", "pk"),
         "points": any(line.unit == "points" for line in tables) and ledger.points_only(),
     }
-    return render(request, "ledger/group_player.html", context)
+    return render(request, "groups/group_player.html", context)
 
 
 @require_safe
@@ -309,7 +309,7 @@ def statistics(request: HtmxRequest, token: str) -> HttpResponse:
         "period": (start, end),
     }
     return render(
-        request, "ledger/group_statistics.html", context, status=400 if form.errors else 200
+        request, "groups/group_statistics.html", context, status=400 if form.errors else 200
     )
 
 

@@ -43,7 +43,7 @@ def part(token: str, revision: int, language: str) -> str:
 def render(session: TableSession, latest: list[selectors.StoredHand] | None = None) -> str:
     sheet = selectors.glance(session, latest=latest)
     context = {"sheet": sheet, "session": session, "game": GAMES[session.game]}
-    return render_to_string("ledger/table.html#live", context)
+    return render_to_string("tables/table.html#live", context)
 
 
 def _rendered_meanwhile(key: str) -> str | None:

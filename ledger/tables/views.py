@@ -79,7 +79,7 @@ def session_new(request: HtmxRequest) -> HttpResponse:
         "known_players": selectors.names_at_tables_of(request.user),
         "start_key": key or secrets.token_urlsafe(16),
     }
-    return render(request, "ledger/session_new.html", context, status=400 if form.errors else 200)
+    return render(request, "tables/session_new.html", context, status=400 if form.errors else 200)
 
 
 DEVICE_COOKIE = "device"
@@ -194,8 +194,8 @@ def table(request: HtmxRequest, token: str) -> HttpResponse:
     saved = sheet.row(number) if number is not None else None
     context = _table_context(request, sheet, saved=saved, **_changed(session, sheet, changed))
     if request.htmx and request.GET.get("form"):
-        return render(request, "ledger/table.html#hand_form", context)
-    return render(request, "ledger/table.html", context)
+        return render(request, "tables/table.html#hand_form", context)
+    return render(request, "tables/table.html", context)
 
 
 def _posted_before_the_split(request: HtmxRequest, token: str) -> HttpResponse:
@@ -285,12 +285,12 @@ def _hand_form(
         post.pop("direction", None)
     context = _table_context(request, sheet, post=post, errors=form.errors, **extra)
     if request.htmx:
-        return render(request, "ledger/table.html#hand_form", context)
+        return render(request, "tables/table.html#hand_form", context)
     status = 409 if taken is not None else 400 if form.errors else 200
-    return render(request, "ledger/table.html", context, status=status)
+    return render(request, "tables/table.html", context, status=status)
 
 
-# Sent by the table page's own form (templates/ledger/table.html, hx-headers): the page makes
+# Sent by the table page's own form (templates/tables/table.html, hx-headers): the page makes
 # its form the next hand's itself ("ledger-next" in ledger.js), so a hand saved or taken is
 # answered with its outcome alone. The offline queue, a page from before, and a browser without
 # scripts are answered with the whole form.
@@ -323,7 +323,7 @@ def _in_place(
     if saved is not None:
         following["clear"] = True  # a new hand, under a key of its own
     context = {"sheet": sheet, "saved": saved, "taken": taken, "in_place": True, **following}
-    response = render(request, "ledger/table.html#outcome", context)
+    response = render(request, "tables/table.html#outcome", context)
     response["HX-Reswap"] = "none"
     return _trigger(response, "ledger-next", following)
 
@@ -359,7 +359,7 @@ def _saved(
             sheet = selectors.after_record(session, recorded.hand, recorded.played)
         saved = sheet.row(number)
         response = _in_place(request, session, sheet, saved=saved) or render(
-            request, "ledger/table.html#hand_form", _table_context(request, sheet, saved=saved)
+            request, "tables/table.html#hand_form", _table_context(request, sheet, saved=saved)
         )
         _trigger(response, "ledger-changed")
     device = _device(request)
@@ -475,7 +475,7 @@ def _change_hand(
         ),
     }
     status = 409 if conflict or voided else 400 if errors else 200
-    return render(request, "ledger/hand_detail.html", context, status=status)
+    return render(request, "tables/hand_detail.html", context, status=status)
 
 
 @require_safe
@@ -520,7 +520,7 @@ def ends(request: HtmxRequest, token: str) -> HttpResponse:
         ends_error = " ".join(str(message) for errors in time.errors.values() for message in errors)
     sheet = selectors.scored(session)
     context = _table_context(request, sheet, ends_error=ends_error, ends=values, time_form=time)
-    return render(request, "ledger/table.html", context, status=400)
+    return render(request, "tables/table.html", context, status=400)
 
 
 @require_safe
@@ -528,7 +528,7 @@ def history(request: HtmxRequest, token: str) -> HttpResponse:
     session = selectors.session_by_token(token)
     page = selectors.changes_page(session, request.GET.get("page"), HISTORY_PAGE)
     context = {"session": session, "page": page, "title": _(GAMES[session.game].label)}
-    return render(request, "ledger/history.html", context)
+    return render(request, "tables/history.html", context)
 
 
 HISTORY_PAGE = 50  # changes on one page of a table's history
@@ -545,7 +545,7 @@ def _summary(request: HtmxRequest, session: TableSession, *, shared: bool) -> Ht
         "shared": shared,
         "token": session.read_token if shared else session.token,
     }
-    return render(request, "ledger/summary.html", context)
+    return render(request, "tables/summary.html", context)
 
 
 @require_safe

@@ -3,7 +3,7 @@ page the worker shows for a page this phone never opened.
 
 The worker is served at /sw.js, not from /static/: a worker controls only the pages under its
 own path, and it must control the tables' pages (/t/<token>/...). Its source is
-templates/ledger/sw.js; this view gives it the app shell to keep (the static files every page
+templates/web/sw.js; this view gives it the app shell to keep (the static files every page
 loads, by their served names) and a version made from those files, so that a phone installs the
 new worker, and keeps the new files, whenever a deploy changes them.
 """
@@ -57,7 +57,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     }
     response = render(
         request,
-        "ledger/sw.js",
+        "web/sw.js",
         {"config": json.dumps(config)},
         content_type="text/javascript; charset=utf-8",
     )
@@ -94,4 +94,4 @@ def manifest(request: HttpRequest) -> JsonResponse:
 @require_safe
 def offline(request: HttpRequest) -> HttpResponse:
     """Shown by the worker, with no connection, for a page this phone never opened."""
-    return render(request, "ledger/offline.html")
+    return render(request, "web/offline.html")

@@ -123,4 +123,4 @@ def ping(request: HttpRequest) -> HttpResponse:
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "ledger/home.html", {"games": selectors.game_list()})
+    return render(request, "web/home.html", {"games": selectors.game_list()})

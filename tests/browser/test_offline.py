@@ -172,7 +172,7 @@ def test_a_hand_saved_on_a_table_locked_meanwhile_says_why(page):
     assert not Hand.objects.exists()
 
 
-# A table opened while the service worker runs is kept on the phone (templates/ledger/sw.js):
+# A table opened while the service worker runs is kept on the phone (templates/web/sw.js):
 # with no connection it opens from that copy, and takes hands as above.
 
 

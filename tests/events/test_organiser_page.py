@@ -372,8 +372,8 @@ def test_a_table_of_a_round_names_its_event_round_and_table(client, event):
     table = seated(event)[1]
     results = reverse("event_results", args=[event.read_token])
 
-    line = render_to_string("ledger/_event_line.html", {"session": table})
-    alone = render_to_string("ledger/_event_line.html", {"session": TableSession(game="jie-long")})
+    line = render_to_string("events/_event_line.html", {"session": table})
+    alone = render_to_string("events/_event_line.html", {"session": TableSession(game="jie-long")})
 
     assert f'<a href="{results}">Club night · Round 1 · Table 2</a>' in line
     assert alone.strip() == ""

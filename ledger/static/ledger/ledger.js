@@ -436,7 +436,7 @@ function entered(form) {
 // once when the browser says it is online. A hand the server refuses (4xx: the table locked,
 // the hand invalid or already taken) is dropped, and the phone says why. A kept hand moves the
 // form on to the next one, so that a table can go on with no connection (a table page opened
-// before comes from the service worker's copy: templates/ledger/sw.js).
+// before comes from the service worker's copy: templates/web/sw.js).
 (function () {
   "use strict";
   var STORE = "ledger-unsent:" + location.pathname;
@@ -632,7 +632,7 @@ function entered(form) {
   });
 })();
 
-// Installable, and tables open with no connection (ledger/web/pwa.py, templates/ledger/sw.js).
+// Installable, and tables open with no connection (ledger/web/pwa.py, templates/web/sw.js).
 // Browsers run a service worker only on https:// and on localhost; elsewhere the hands are
 // still kept (above), but a table cannot be reopened offline.
 (function () {
