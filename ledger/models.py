@@ -1,5 +1,6 @@
 """What the ledger stores, for Django, which looks for an app's models here: each domain's
-models live with it (ledger/tables/models.py, ledger/events/models.py).
+models live with it (ledger/tables/models.py, ledger/events/models.py, ledger/groups/models.py),
+above the players of their circles (ledger/players/models.py).
 
 Money is derived from the hands by ``scoring``; each hand's outcome per player is also kept as
 rows (``Result``, ledger/tables/results.py), written in the hand's transaction and always equal
@@ -9,18 +10,8 @@ Migrations name ``game_titles``, ``new_token`` and ``default_tie_breakers`` from
 
 from ledger.events.models import Entry, Event, Round, default_tie_breakers
 from ledger.groups.models import Group, Payment
-from ledger.tables.models import (
-    NAME_LENGTH,
-    TOKEN_BYTES,
-    Hand,
-    HandChange,
-    Player,
-    Result,
-    Seat,
-    TableSession,
-    game_titles,
-    new_token,
-)
+from ledger.players.models import NAME_LENGTH, TOKEN_BYTES, Player, game_titles, new_token
+from ledger.tables.models import Hand, HandChange, Result, Seat, TableSession
 
 __all__ = [
     "NAME_LENGTH",

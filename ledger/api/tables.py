@@ -109,7 +109,8 @@ def _is_organiser(request: Request, session: TableSession) -> bool:
     organiser token, as the group's organiser link organises its tables on the web."""
     if session.organised_by(request.user):
         return True
-    event, group = session.event, session.group
+    event = session.round.event if session.round is not None else None
+    group = session.group
     sent = request.headers.get("X-Organiser-Token", "").encode()
     tokens = [
         session.organiser_token,

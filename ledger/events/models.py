@@ -7,7 +7,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from ledger.tables.models import Player, game_titles, new_token
+from ledger.players.models import Player, game_titles, new_token
 
 
 def default_tie_breakers() -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from ledger.tables.models import Player, game_titles, new_token
+from ledger.players.models import Player, game_titles, new_token
 
 
 class Group(models.Model):

@@ -21,8 +21,9 @@ from django.utils.translation import gettext as _
 
 import scoring
 from ledger.groups.models import Group, Payment
+from ledger.players.models import Player
 from ledger.tables import services as table_services
-from ledger.tables.models import Hand, Player, TableSession
+from ledger.tables.models import Hand, TableSession
 from ledger.web import push
 from scoring import names
 from scoring.options import AMOUNT

@@ -20,7 +20,8 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 
 from ledger.groups.models import Group
 from ledger.groups.selectors import unit
-from ledger.tables.models import Player, Result, TableSession
+from ledger.players.models import Player
+from ledger.tables.models import Result, TableSession
 from ledger.web.display import tidy
 from scoring import GAMES
 

@@ -3,7 +3,6 @@ entered, and every change to them."""
 
 from __future__ import annotations
 
-import secrets
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -11,116 +10,14 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from ledger.players.models import Player, game_titles, new_token
 from ledger.tables import stored
-from scoring import GAMES, Ties
-from scoring.names import canonical
+from scoring import Ties
 from scoring.options import ENDS
 
 if TYPE_CHECKING:
     from django.contrib.auth.base_user import AbstractBaseUser
     from django.contrib.auth.models import AnonymousUser
-
-    from ledger.events.models import Event
-    from ledger.groups.models import Group
-
-TOKEN_BYTES = 16  # 128 bits: a link nobody can guess
-NAME_LENGTH = 40
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(TOKEN_BYTES)
-
-
-def game_titles() -> list[tuple[str, str]]:
-    """The choices of a ``game`` field: the games registered when asked. A callable, so that
-    migrations refer to it and a new game in ``scoring`` needs no migration."""
-    return [(key, game.title) for key, game in GAMES.items()]
-
-
-class Player(models.Model):
-    """A person, known by one name however it is typed, within one circle of people: a lone
-    table's, a tournament's (its every round and table) or a group's (its every table). Two
-    circles' Annas are two people; within one, "Anna", "anna" and "Ａｎｎａ" are one."""
-
-    name = models.CharField(max_length=NAME_LENGTH, help_text="As first typed.")
-    # scoring.names.canonical(name): "Anna", "anna" and "Ａｎｎａ" are one player. Kept by
-    # save(); compared here, not by the database's own case folding, which differs between
-    # SQLite and PostgreSQL and knows nothing of NFKC.
-    key = models.CharField(max_length=255, editable=False)
-    # The circle: exactly one of these.
-    table = models.ForeignKey(
-        "TableSession", null=True, blank=True, on_delete=models.CASCADE, related_name="players"
-    )
-    event = models.ForeignKey(
-        "Event", null=True, blank=True, on_delete=models.CASCADE, related_name="players"
-    )
-    group = models.ForeignKey(
-        "Group", null=True, blank=True, on_delete=models.CASCADE, related_name="players"
-    )
-    created = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        ordering = ["name"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["table", "key"],
-                condition=models.Q(table__isnull=False),
-                name="player_key_per_table",
-            ),
-            models.UniqueConstraint(
-                fields=["event", "key"],
-                condition=models.Q(event__isnull=False),
-                name="player_key_per_event",
-            ),
-            models.UniqueConstraint(
-                fields=["group", "key"],
-                condition=models.Q(group__isnull=False),
-                name="player_key_per_group",
-            ),
-            models.CheckConstraint(
-                condition=models.Q(table__isnull=False, event__isnull=True, group__isnull=True)
-                | models.Q(table__isnull=True, event__isnull=False, group__isnull=True)
-                | models.Q(table__isnull=True, event__isnull=True, group__isnull=False),
-                name="player_in_one_circle",
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return self.name
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        self.key = canonical(self.name)
-        if kwargs.get("update_fields") is not None:
-            kwargs["update_fields"] = {*kwargs["update_fields"], "key"}
-        super().save(*args, **kwargs)
-
-    @classmethod
-    def for_name(
-        cls,
-        name: str,
-        *,
-        table: TableSession | None = None,
-        event: Event | None = None,
-        group: Group | None = None,
-    ) -> Player:
-        """The player ``name`` names at a lone ``table``, in an ``event`` or in a ``group``,
-        known there from now on if they were not."""
-        player, _ = cls.objects.get_or_create(
-            key=canonical(name), table=table, event=event, group=group, defaults={"name": name}
-        )
-        return player
-
-    @classmethod
-    def spellings(
-        cls, names: list[str], *, event: Event | None = None, group: Group | None = None
-    ) -> dict[str, str]:
-        """Each of ``names`` as the ``event`` or ``group`` knows it ("anna" -> "Anna"), or
-        as given if new."""
-        keys = {name: canonical(name) for name in names}
-        known = cls.objects.filter(
-            event=event, group=group, table=None, key__in=keys.values()
-        ).values_list("key", "name")
-        return {name: dict(known).get(key, name) for name, key in keys.items()}
 
 
 class TableSession(models.Model):
@@ -159,14 +56,14 @@ class TableSession(models.Model):
     revision = models.PositiveIntegerField(default=0)
     # What standings need of the table, rewritten with every change (ledger.tables.tally).
     tally = models.JSONField(default=dict, blank=True, editable=False)
-    # A table of a tournament round (Round is defined below), and its number in the round.
+    # A table of a tournament round (ledger.events), and its number in the round.
     round = models.ForeignKey(
-        "Round", null=True, blank=True, on_delete=models.CASCADE, related_name="tables"
+        "ledger.Round", null=True, blank=True, on_delete=models.CASCADE, related_name="tables"
     )
     table_number = models.PositiveSmallIntegerField(null=True, blank=True)
     # A table a group started: it seats the group's players, and counts in its ledger.
     group = models.ForeignKey(
-        "Group", null=True, blank=True, on_delete=models.CASCADE, related_name="tables"
+        "ledger.Group", null=True, blank=True, on_delete=models.CASCADE, related_name="tables"
     )
     # The key its start was sent with (a form's, the API's Idempotency-Key): a double tap, a
     # retry or a replay with it lands here, and nothing more is started (services.session_create).
@@ -186,15 +83,10 @@ class TableSession(models.Model):
     def __str__(self) -> str:
         return f"{self.get_game_display()} #{self.pk}"
 
-    @property
-    def event(self) -> Event | None:
-        """The tournament this table plays in, if any: its organiser organises the table."""
-        return self.round.event if self.round is not None else None
-
     def organised_by(self, user: AbstractBaseUser | AnonymousUser) -> bool:
         """``user`` is the organiser account that started the table, or the tournament that
         seated it."""
-        event = self.event
+        event = self.round.event if self.round is not None else None
         accounts = {self.owner_id, event.owner_id if event else None} - {None}
         return bool(user.is_authenticated) and user.pk in accounts
 

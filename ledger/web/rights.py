@@ -25,7 +25,7 @@ def organises(request: HttpRequest, session: TableSession) -> bool:
         return True
     if session.group_id is not None and session.group_id in request.session.get(GROUPS, []):
         return True  # a group's organiser organises its tables
-    event = session.event
+    event = session.round.event if session.round is not None else None
     return event is not None and event.pk in request.session.get(EVENTS, [])
 
 

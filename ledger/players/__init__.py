@@ -1,0 +1,1 @@
+"""The players of every circle: a lone table's, a tournament's, a group's."""

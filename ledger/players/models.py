@@ -1,0 +1,122 @@
+"""A person in a circle, below the domains whose circles they are in: a lone table's
+(ledger.tables), a tournament's (ledger.events) or a group's (ledger.groups). Those models
+import this one and name each other only by string ("ledger.Group"), so no model imports
+another domain's (the import-linter contracts in pyproject.toml). Also what their models share:
+a new link's token and the choices of a game field."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from django.db import models
+
+from scoring import GAMES
+from scoring.names import canonical
+
+TOKEN_BYTES = 16  # 128 bits: a link nobody can guess
+NAME_LENGTH = 40
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def game_titles() -> list[tuple[str, str]]:
+    """The choices of a ``game`` field: the games registered when asked. A callable, so that
+    migrations refer to it and a new game in ``scoring`` needs no migration."""
+    return [(key, game.title) for key, game in GAMES.items()]
+
+
+class Player(models.Model):
+    """A person, known by one name however it is typed, within one circle of people: a lone
+    table's, a tournament's (its every round and table) or a group's (its every table). Two
+    circles' Annas are two people; within one, "Anna", "anna" and "Ａｎｎａ" are one."""
+
+    name = models.CharField(max_length=NAME_LENGTH, help_text="As first typed.")
+    # scoring.names.canonical(name): "Anna", "anna" and "Ａｎｎａ" are one player. Kept by
+    # save(); compared here, not by the database's own case folding, which differs between
+    # SQLite and PostgreSQL and knows nothing of NFKC.
+    key = models.CharField(max_length=255, editable=False)
+    # The circle: exactly one of these.
+    table = models.ForeignKey(
+        "ledger.TableSession",
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="players",
+    )
+    event = models.ForeignKey(
+        "ledger.Event", null=True, blank=True, on_delete=models.CASCADE, related_name="players"
+    )
+    group = models.ForeignKey(
+        "ledger.Group", null=True, blank=True, on_delete=models.CASCADE, related_name="players"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["table", "key"],
+                condition=models.Q(table__isnull=False),
+                name="player_key_per_table",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "key"],
+                condition=models.Q(event__isnull=False),
+                name="player_key_per_event",
+            ),
+            models.UniqueConstraint(
+                fields=["group", "key"],
+                condition=models.Q(group__isnull=False),
+                name="player_key_per_group",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(table__isnull=False, event__isnull=True, group__isnull=True)
+                | models.Q(table__isnull=True, event__isnull=False, group__isnull=True)
+                | models.Q(table__isnull=True, event__isnull=True, group__isnull=False),
+                name="player_in_one_circle",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        self.key = canonical(self.name)
+        if kwargs.get("update_fields") is not None:
+            kwargs["update_fields"] = {*kwargs["update_fields"], "key"}
+        super().save(*args, **kwargs)
+
+    @classmethod
+    def for_name(
+        cls,
+        name: str,
+        *,
+        table: models.Model | None = None,
+        event: models.Model | None = None,
+        group: models.Model | None = None,
+    ) -> Player:
+        """The player ``name`` names at a lone ``table``, in an ``event`` or in a ``group``,
+        known there from now on if they were not."""
+        player, _ = cls.objects.get_or_create(
+            key=canonical(name), table=table, event=event, group=group, defaults={"name": name}
+        )
+        return player
+
+    @classmethod
+    def spellings(
+        cls,
+        names: list[str],
+        *,
+        event: models.Model | None = None,
+        group: models.Model | None = None,
+    ) -> dict[str, str]:
+        """Each of ``names`` as the ``event`` or ``group`` knows it ("anna" -> "Anna"), or
+        as given if new."""
+        keys = {name: canonical(name) for name in names}
+        known = cls.objects.filter(
+            event=event, group=group, table=None, key__in=keys.values()
+        ).values_list("key", "name")
+        return {name: dict(known).get(key, name) for name, key in keys.items()}
