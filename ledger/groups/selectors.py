@@ -13,9 +13,9 @@ from django.db.models import Count, Q, Sum
 
 import scoring
 from ledger.groups.models import Group, Payment
+from ledger.links import NoSuchLink
 from ledger.tables import selectors as table_selectors
 from ledger.tables.models import Player, Result, Seat, TableSession
-from ledger.web.limits import NoSuchLink
 from scoring import GAMES, Transfer
 
 

@@ -19,9 +19,9 @@ from django.db.models.sql import Query
 from django.utils.translation import gettext as _
 
 import scoring
+from ledger.links import NoSuchLink
 from ledger.models import Event, Group, Hand, HandChange, Player, Result, Seat, TableSession
 from ledger.tables import clock, statements, stored, tally
-from ledger.web.limits import NoSuchLink
 from scoring import GAMES, HandResult, SessionResult
 
 

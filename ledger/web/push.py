@@ -84,6 +84,7 @@ from django.utils.translation import gettext_lazy
 
 from ledger.events import selectors as events_selectors
 from ledger.groups import selectors as groups_selectors
+from ledger.links import NoSuchLink
 from ledger.models import Round, TableSession
 from ledger.tables import live, selectors, statements
 from ledger.web import limits
@@ -520,7 +521,7 @@ def _open(request: ASGIRequest, kind: str, token: str) -> Opened | HttpResponse:
     def look_up(request: HttpRequest) -> HttpResponse:
         try:
             found.append(WATCHED[kind](token))
-        except limits.NoSuchLink as missing:
+        except NoSuchLink as missing:
             limits.mark_wrong_link(request)
             return HttpResponse(str(missing), status=404, content_type="text/plain")
         return HttpResponse()
