@@ -21,7 +21,7 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from ledger.groups.models import Group
 from ledger.groups.selectors import unit
 from ledger.tables.models import Player, Result, TableSession
-from ledger.web.display import tidy
+from ledger.tables.results import tidy
 from scoring import GAMES
 
 UNITS = ("money", "chips", "points")  # the order best and worst tables are looked for in
