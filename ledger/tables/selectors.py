@@ -534,6 +534,11 @@ def watched(token: str) -> tuple[int, int]:
     return int(row[0]), int(row[1])
 
 
+def revisions(tables: list[int]) -> dict[int, int]:
+    """The revisions of ``tables`` now, by id (for the streams: ledger.web.push)."""
+    return dict(TableSession.objects.filter(pk__in=tables).values_list("pk", "revision"))
+
+
 def _read_by_token(columns: str, token: str) -> tuple[Any, ...] | None:
     """One indexed read of a table's ``columns``, skipping the ORM, whose query building costs
     several times the read. On PostgreSQL it goes to the kept connection itself (Django's
