@@ -20,6 +20,7 @@ from ledger.api.serializers import stored_hand
 from ledger.api.shapes import ErrorShape
 from ledger.events import services as event_services
 from ledger.groups import services as group_services
+from ledger.links import NoSuchLink
 from ledger.tables import services
 from ledger.web import limits
 from scoring import ScoringError
@@ -82,7 +83,7 @@ def _all(detail: Any, path: str = "") -> Iterator[tuple[str, str]]:
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    if isinstance(exc, limits.NoSuchLink):
+    if isinstance(exc, NoSuchLink):
         limits.mark_wrong_link(context["request"]._request)  # for the guess limit's middleware
     if isinstance(exc, ScoringError):
         # A view that takes one hand says where in it: "hand.results.Bob.pips", not the hand's

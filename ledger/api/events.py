@@ -30,6 +30,7 @@ from ledger.events import exports as event_exports
 from ledger.events import selectors, services
 from ledger.groups import selectors as group_selectors
 from ledger.groups.models import Group
+from ledger.links import NoSuchLink
 from ledger.web import limits
 
 EVENT = OpenApiParameter(
@@ -58,7 +59,7 @@ def _group(request: Request, token: str) -> Group:
     """The group ``token`` opens; else 400 at ``group`` (the event in the path was found)."""
     try:
         return group_selectors.group_by_token(token)
-    except limits.NoSuchLink:
+    except NoSuchLink:
         limits.mark_wrong_link(request._request)  # a group's token is guessed as a table's is
         raise BadRequest("no group has this token", "group") from None
 

@@ -11,7 +11,7 @@ from rest_framework import serializers
 from ledger.api.shapes import AmountField, GameField, OptionsField, StrictChar, TransferShape
 from ledger.groups import selectors, stats
 from ledger.groups.models import Group, Payment
-from ledger.web.display import tidy
+from ledger.tables.results import tidy
 from scoring.document import amount
 
 

@@ -28,7 +28,7 @@ from ledger.api.throttles import CodeThrottle, WriteThrottle
 from ledger.groups import exports as group_exports
 from ledger.groups import selectors, services
 from ledger.groups.models import Group
-from ledger.web.limits import NoSuchLink
+from ledger.links import NoSuchLink
 
 GROUP = OpenApiParameter("group_token", str, OpenApiParameter.PATH, description="The group's link.")
 PAYMENT_KEY = OpenApiParameter(

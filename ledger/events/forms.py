@@ -11,11 +11,11 @@ from django.utils.translation import gettext, gettext_lazy
 
 from ledger.events.selectors import Places
 from ledger.groups import selectors as group_selectors
+from ledger.links import NoSuchLink
 from ledger.models import Event, Group
 from ledger.web.converters import Token
 from ledger.web.forms import OptionFields, engine_message, game_options
 from ledger.web.games import game_choices
-from ledger.web.limits import NoSuchLink
 from scoring import GAMES, ScoringError
 
 TIE_BREAKERS = [

@@ -13,10 +13,10 @@ from django.utils.translation import gettext
 
 from ledger.events import seating
 from ledger.events.standings import Standing, rank
+from ledger.links import NoSuchLink
 from ledger.models import Event, Hand, Round, Seat, TableSession
 from ledger.tables import selectors as table_selectors
 from ledger.tables import stored, tally
-from ledger.web.limits import NoSuchLink
 from scoring import Payment
 from scoring.names import canonical
 

@@ -19,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
+from ledger import changes
 from ledger.events import seating, selectors
 from ledger.models import (
     NAME_LENGTH,
@@ -33,7 +34,6 @@ from ledger.models import (
     default_tie_breakers,
 )
 from ledger.tables import services as table_services
-from ledger.web import push
 from scoring import names
 
 MAX_ROUNDS = 50
@@ -386,7 +386,7 @@ def _changed(event: Event) -> None:
     """The organiser changed what the event's pages show: its revision rises (their mark has
     it), and the pages holding its stream hear of it when the transaction commits."""
     Event.objects.filter(pk=event.pk).update(revision=F("revision") + 1)
-    push.announce_around(event=event.pk)
+    changes.on_commit(changes.event_changed, Event, event=event.pk)
 
 
 def _locked(pk: int) -> Event:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from ledger.groups import selectors, stats
 from ledger.groups.models import Group
+from ledger.tables import results
 from ledger.web import display, exports
 from ledger.web.games import special_label
 from scoring import GAMES
@@ -27,7 +28,7 @@ UNITS = {
 
 
 def _money(value: Decimal) -> int | str:
-    return amount(display.tidy(value))
+    return amount(results.tidy(value))
 
 
 class _Words:

@@ -13,10 +13,10 @@ from django.db.models import Count, Q, Sum
 
 import scoring
 from ledger.groups.models import Group, Payment
+from ledger.links import NoSuchLink
 from ledger.players.models import Player
 from ledger.tables import selectors as table_selectors
 from ledger.tables.models import Result, Seat, TableSession
-from ledger.web.limits import NoSuchLink
 from scoring import GAMES, Transfer
 
 

@@ -20,11 +20,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
+from ledger import changes
 from ledger.groups.models import Group, Payment
 from ledger.players.models import Player
 from ledger.tables import services as table_services
 from ledger.tables.models import Hand, TableSession
-from ledger.web import push
 from scoring import names
 from scoring.options import AMOUNT
 
@@ -241,7 +241,7 @@ def _changed(group: int) -> None:
     revision rises (the page's mark has it), and the pages holding its stream hear of it when
     the transaction commits."""
     Group.objects.filter(pk=group).update(revision=F("revision") + 1)
-    push.announce_around(group=group)
+    changes.on_commit(changes.group_changed, Group, group=group)
 
 
 def group_kept(group: Group) -> str | None:

@@ -22,7 +22,7 @@ from ledger.groups.models import Group
 from ledger.groups.selectors import unit
 from ledger.players.models import Player
 from ledger.tables.models import Result, TableSession
-from ledger.web.display import tidy
+from ledger.tables.results import tidy
 from scoring import GAMES
 
 UNITS = ("money", "chips", "points")  # the order best and worst tables are looked for in

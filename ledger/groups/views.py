@@ -22,11 +22,12 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from ledger.groups import exports, selectors, services, stats
 from ledger.groups.forms import GroupForm, PaymentForm, PeriodForm, TableForm
 from ledger.groups.models import Group, Payment
+from ledger.links import NoSuchLink
 from ledger.models import Player, TableSession
 from ledger.tables import services as table_services
 from ledger.tables.forms import MAX_PLAYERS
 from ledger.tables.summary import Chart, Step, draw
-from ledger.web import limits, rights
+from ledger.web import rights
 from ledger.web.forms import START_KEY_REUSED, engine_message, posted_key
 from ledger.web.games import game_choices, option_fields
 from ledger.web.views import HtmxRequest, unchanged
@@ -152,7 +153,7 @@ def group_organise(request: HtmxRequest, token: str, organiser_token: str) -> Ht
     """The organiser's link: this browser gets the organiser's rights on the group."""
     found = selectors.group_by_token(token)
     if not secrets.compare_digest(organiser_token, found.organiser_token):
-        raise limits.NoSuchLink("No such group")
+        raise NoSuchLink("No such group")
     rights.grant_group(request, found)
     return redirect("group", token=token)
 

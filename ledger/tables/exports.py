@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ledger.models import TableSession
-from ledger.tables import selectors
+from ledger.tables import selectors, stored
 from ledger.web import display, exports
 from ledger.web.games import special_label
 from scoring import GAMES, standing
@@ -45,7 +45,7 @@ def hands_rows(sheet: selectors.ScoreSheet, *, words: bool = False) -> Iterator[
             else:
                 first, direction = data.get("first", ""), data.get("direction", "")
                 turn, score, rank, net = "", entered.get("pips", ""), "", ""
-            specials = display.specials_of(sheet.session.game, entered)
+            specials = stored.specials_of(sheet.session.game, entered)
             yield [
                 row.hand.number, yes if row.hand.voided else "", first,
                 display.direction(direction) if words and direction else direction,

@@ -19,9 +19,9 @@ from django.db.models.sql import Query
 from django.utils.translation import gettext as _
 
 import scoring
+from ledger.links import NoSuchLink
 from ledger.models import Event, Group, Hand, HandChange, Player, Result, Seat, TableSession
 from ledger.tables import clock, statements, stored, tally
-from ledger.web.limits import NoSuchLink
 from scoring import GAMES, HandResult, SessionResult
 
 
@@ -532,6 +532,11 @@ def watched(token: str) -> tuple[int, int]:
     if row is None:
         raise NoSuchLink("No such table")
     return int(row[0]), int(row[1])
+
+
+def revisions(tables: list[int]) -> dict[int, int]:
+    """The revisions of ``tables`` now, by id (for the streams: ledger.web.push)."""
+    return dict(TableSession.objects.filter(pk__in=tables).values_list("pk", "revision"))
 
 
 def _read_by_token(columns: str, token: str) -> tuple[Any, ...] | None:

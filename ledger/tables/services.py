@@ -18,6 +18,7 @@ from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext as _
 
 import scoring
+from ledger import changes
 from ledger.models import (
     NAME_LENGTH,
     Event,
@@ -30,7 +31,6 @@ from ledger.models import (
     TableSession,
 )
 from ledger.tables import clock, results, selectors, statements, stored, tally
-from ledger.web import push
 from scoring import names
 from scoring.options import ENDS
 
@@ -150,7 +150,7 @@ def session_create(
             session.tally = tally.stored(session, empty, session.revision)
             session.save(update_fields=["leader", "tally"])
             if group is not None:  # its page lists it (an event's round is announced whole)
-                push.announce(session.pk, session.revision)
+                _announce(session, session.revision)
     except IntegrityError:
         # Another send with the key started it meanwhile: on PostgreSQL this insert waited
         # for that one to commit; SQLite lets one writer in at a time.
@@ -305,8 +305,8 @@ def table_changed(session: TableSession, locked: TableSession | None = None) -> 
     hand is added to the tally as kept instead: ``hand_record``.)
 
     The table's row stays locked until the transaction ends, so two phones' saves at one table
-    are counted one after the other. The new revision is announced to the phones' streams when
-    the transaction commits (ledger.web.push).
+    are counted one after the other. The new revision is announced when the transaction
+    commits (``_announce``).
     """
     table = locked or TableSession.objects.select_for_update().get(pk=session.pk)
     rows = table.hands.order_by("number").values_list("pk", "number", "data", "voided", "version")
@@ -318,13 +318,35 @@ def table_changed(session: TableSession, locked: TableSession | None = None) -> 
     hands = [(n, data, voided, v) for _, n, data, voided, v in named]
     kept = tally.count(table, hands, result)
     results.resync(table, live, result)
-    push.revise(*_revised(table, kept))
+    statements.together([_revising(table, kept)])
 
 
-def _revised(table: TableSession, kept: tally.Tally) -> tuple[int, int, dict[str, Any]]:
-    """The table's next revision, with ``kept`` as its tally, as ``push.revise`` takes them."""
+def _revising(table: TableSession, kept: tally.Tally) -> statements.Statement:
+    """The statement that writes the table's next revision, with ``kept`` as its tally; the
+    new revision is announced when the transaction commits."""
     revision = table.revision + 1
-    return table.pk, revision, tally.stored(table, kept, revision)
+    _announce(table, revision)
+    stored_tally = json.dumps(tally.stored(table, kept, revision))
+    return _REVISE, [revision, stored_tally, table.pk]
+
+
+_REVISE = f"UPDATE {TableSession._meta.db_table} SET revision = %s, tally = %s WHERE id = %s"
+
+
+def _announce(table: TableSession, revision: int) -> None:
+    """Tell whoever listens (ledger.changes.table_revised: the phones' streams) that ``table``
+    is at ``revision``, once the transaction this runs in commits."""
+    pk, round_id, group = table.pk, table.round_id, table.group_id or 0
+
+    def send() -> None:
+        event = 0  # an event's table: its round's event (a table of a round deleted: none)
+        if round_id is not None:
+            event = Round.objects.filter(pk=round_id).values_list("event", flat=True).first() or 0
+        changes.table_revised.send(
+            TableSession, table=pk, revision=revision, event=event, group=group
+        )
+
+    transaction.on_commit(send)
 
 
 def _request_hash(number: int, data: dict[str, Any]) -> str:
@@ -430,7 +452,7 @@ def hand_record(
             kept = None if last_hand else tally.kept(table)
             if kept is not None:  # the hand added to the tally as kept
                 kept.add(played)
-                writes.append(push.revising(*_revised(table, kept)))
+                writes.append(_revising(table, kept))
             statements.inserted(hand, statements.together(writes)[0])
             if kept is None:  # every hand counted again, this one with them
                 table_changed(session, locked=table)

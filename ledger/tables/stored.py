@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from scoring import HandEvent
+from scoring import GAMES, HandEvent, Special
 
 # The fields of a hand that hold one player (the results hold one per key).
 ONE_PLAYER = ("first", *(event.value for event in HandEvent if event.has_caller))
@@ -53,3 +53,13 @@ def by_name(data: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any]
             return str(pk)
 
     return _each_player(data, name)
+
+
+def specials_of(game: str, result: Mapping[str, Any]) -> list[str]:
+    """A result's specials, as a hand stores them: those marked, and the pass that a score of
+    0 is in a game that knows pass, marked or not (``scoring.Game.in_force``)."""
+    marked: list[str] = result.get("specials", [])
+    if result.get("pips") != 0 and result.get("tiles") != []:
+        return marked
+    found = GAMES[game].in_force(0, frozenset(Special(value) for value in marked))
+    return marked + sorted(special.value for special in found if special.value not in marked)

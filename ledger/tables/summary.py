@@ -8,6 +8,7 @@ from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 
 from django.utils.translation import gettext as _
 
+from ledger.tables import stored
 from ledger.tables.selectors import ScoreSheet, Shown
 from ledger.web import display
 from scoring import HandEvent
@@ -160,7 +161,7 @@ def summarise(
             if event in data:
                 counts[data[event]][event] = counts[data[event]].get(event, 0) + 1
         for name, result in data.get("results", {}).items():
-            for special in display.specials_of(sheet.session.game, result):
+            for special in stored.specials_of(sheet.session.game, result):
                 counts[name][special] = counts[name].get(special, 0) + 1
     pairwise = []
     for i, a in enumerate(sheet.seating):

@@ -27,13 +27,14 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from ledger.links import NoSuchLink
 from ledger.models import Hand, TableSession
 from ledger.tables import clock, exports, selectors, services
 from ledger.tables.clock import TimeFields
 from ledger.tables.forms import MAX_PLAYERS, HandForm, SessionForm, hand_rows
 from ledger.tables.live import part as live_part
 from ledger.tables.summary import summarise
-from ledger.web import display, limits, rights
+from ledger.web import display, rights
 from ledger.web.forms import START_KEY_REUSED, engine_message, plain, posted_key, whole
 from ledger.web.games import game_choices, option_fields
 from ledger.web.views import HtmxRequest
@@ -382,7 +383,7 @@ def live(request: HtmxRequest, token: str) -> HttpResponse:
     since ``rev``: what a phone fetches when it polls, or when its stream does not carry it."""
     revision = selectors.revision(token)
     if revision is None:
-        raise limits.NoSuchLink("No such table")
+        raise NoSuchLink("No such table")
     if request.GET.get("rev") == str(revision):
         return HttpResponse(status=204)
     return HttpResponse(live_part(token, revision, get_language()))
@@ -483,7 +484,7 @@ def organise(request: HtmxRequest, token: str, organiser_token: str) -> HttpResp
     """The organiser's link: this browser gets the organiser's rights on the table."""
     session = selectors.session_by_token(token)
     if not secrets.compare_digest(organiser_token, session.organiser_token):
-        raise limits.NoSuchLink("No such table")
+        raise NoSuchLink("No such table")
     if not rights.organises(request, session):
         rights.grant_table(request, session)
     return redirect("table", token=token)

@@ -12,8 +12,10 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
+from ledger.tables.results import tidy
+from ledger.tables.stored import specials_of
 from ledger.web.games import special_label
-from scoring import GAMES, Entry, HandEvent, Special
+from scoring import Entry, HandEvent
 from scoring.document import amount
 
 
@@ -44,9 +46,6 @@ def _punctuation(language: str | None) -> tuple[str, str]:
     return pgettext("between the items of a list", ", "), pgettext("after a label", ": ")
 
 
-CENTS = Decimal("0.01")
-
-
 def money(value: Decimal | None) -> str:
     """+12, -6.50, 0: signed, exact, no trailing zeros on whole amounts, cents on others
     (a sum PostgreSQL gives as 12.5000 reads +12.50).
@@ -58,25 +57,6 @@ def money(value: Decimal | None) -> str:
         return ""
     text = str(amount(tidy(value)))
     return f"+{text}" if value > 0 else text
-
-
-def tidy(value: Decimal) -> Decimal:
-    """A sum of stored amounts as money reads: the database gives sums with the column's four
-    places on PostgreSQL ("12.5000") and as it likes on SQLite ("12.5"), so neither is what a
-    person wants. Whole stays whole, cents keep two places, smaller parts what they need.
-
-    >>> [str(tidy(Decimal(v))) for v in ("12.5000", "12.5", "-3.0000", "0.1250", "7E+1")]
-    ['12.50', '12.50', '-3', '0.125', '70']
-    """
-    exact = value.quantize(_STORED)  # the column's places: no float dust from SQLite's sums
-    if exact == exact.to_integral_value():
-        return exact.quantize(Decimal(1))
-    short = exact.normalize()
-    exponent = short.as_tuple().exponent
-    return short if isinstance(exponent, int) and exponent <= -2 else short.quantize(CENTS)
-
-
-_STORED = Decimal("0.0001")
 
 
 def sign(value: Decimal | None) -> str:
@@ -109,16 +89,6 @@ def _entered(result: Mapping[str, Any]) -> str:
         if any(key in result for key in keys):
             return "/".join(str(result.get(key, 0)) for key in keys)
     return " ".join(result.get("tiles", []))
-
-
-def specials_of(game: str, result: Mapping[str, Any]) -> list[str]:
-    """A result's specials, as a hand stores them: those marked, and the pass that a score of
-    0 is in a game that knows pass, marked or not (``scoring.Game.in_force``)."""
-    marked: list[str] = result.get("specials", [])
-    if result.get("pips") != 0 and result.get("tiles") != []:
-        return marked
-    found = GAMES[game].in_force(0, frozenset(Special(value) for value in marked))
-    return marked + sorted(special.value for special in found if special.value not in marked)
 
 
 def hand_text(data: dict[str, Any] | None, table: Table) -> str:

@@ -15,18 +15,13 @@ import time
 
 from django.conf import settings
 from django.core.cache import cache
-from django.http import Http404, HttpRequest
+from django.http import HttpRequest
 
 GUESSES = "guesses"  # links of any kind that match nothing (ledger/web/middleware.py)
 LOGINS = "logins"  # sign-in attempts: the admin's and the API's auth/token/
 LOGIN_WINDOW = 600  # seconds
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
-
-
-class NoSuchLink(Http404):
-    """A token that matches nothing (a table, event or group): the guess limit counts these,
-    and no other 404 (a missing hand under a real table is a mistake, not a guess)."""
 
 
 @functools.lru_cache(maxsize=8)

@@ -7,7 +7,7 @@ results links, a group's, and an organiser's token (in a link, or the API's
 X-Organiser-Token). An address that tries more than ``settings.GUESS_LIMIT`` that match
 nothing within ``GUESS_WINDOW`` seconds gets 429 for every link (``LINK_PREFIXES``), right or
 wrong, until the window passes. Only a token that matches nothing counts
-(``limits.NoSuchLink``, ``limits.mark_wrong_link``): a missing hand under a real table, or an
+(``ledger.links.NoSuchLink``, ``limits.mark_wrong_link``): a missing hand under a real table, or an
 unknown export, is a mistake, not a guess. Sign-ins at the admin count with the API's
 (``settings.LOGIN_LIMIT``). The counts are shared by every worker and server, per real client
 address (ledger/web/limits.py).
@@ -26,6 +26,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from ledger.links import NoSuchLink
 from ledger.tables import selectors
 from ledger.web import limits
 from ledger.web.shedding import busy, shed
@@ -135,7 +136,7 @@ class GuessLimitMiddleware:
         return response
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> None:
-        if isinstance(exception, limits.NoSuchLink):
+        if isinstance(exception, NoSuchLink):
             limits.mark_wrong_link(request)  # the API marks its own (ledger/api/errors.py)
 
     def _sign_in(self, request: HttpRequest) -> HttpResponse:

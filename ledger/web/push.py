@@ -2,19 +2,23 @@
 the pages of its event (the standings, projector and organiser's page) and of its group hear
 that it changed.
 
-A change to a table (a save, correction, void, lock, change of ends) raises its revision
-(ledger.tables.services.table_changed) and writes it with ``revise``, which (or ``announce``,
-for a revision already written: a group's new table) tells every server process:
+A change to a table (a save, correction, void, lock, change of ends; a group's new table)
+raises its revision, and its domain says so once the change is committed (the signals of
+ledger.changes, which ``announce_changes`` connects in every process). Every server process
+hears of it:
 
-- on PostgreSQL with ``NOTIFY``, in the change's own transaction, so it is heard when the
-  change is committed and never for a change rolled back. Each server process holds one
-  connection that ``LISTEN``s and hands what it hears to the streams it serves (``Hub``):
-  one connection per process, whatever the number of phones, and every process sharing the
-  database hears every change, whichever process made it.
+- on PostgreSQL by ``NOTIFY``, sent by the process that made the change. Each server process
+  holds one connection that ``LISTEN``s and hands what it hears to the streams it serves
+  (``Hub``): one connection per process, whatever the number of phones, and every process
+  sharing the database hears every change, whichever process made it.
 - on the embedded SQLite, which has no such thing, each process reads the revisions of the
   tables it has streams open for, all in one query, and the marks of the events and groups
-  it has streams open for (ledger.tables.selectors.marks), every ``SQLITE_EVERY`` seconds
-  while it has any: the cost is a small read or three per process, not one per phone.
+  it has streams open for, every ``SQLITE_EVERY`` seconds while it has any: the cost is a
+  small read or three per process, not one per phone.
+
+What a stream's link opens, how the tables' revisions and the events' and groups' marks are
+read, and how a table's live part is rendered, the streams do not know: each domain tells them
+(``register``, from ledger.apps), and they look it up.
 
 A table's stream (``events``) sends the table's revision when it opens and whenever it changes,
 and again every ``HEARTBEAT`` seconds so that the page knows its stream is alive (and a proxy
@@ -28,8 +32,8 @@ and kept for the other processes and for the phones that fetch it. A stream open
 fetches the live part when the revision is not the one it shows.
 
 An event's or group's stream says only that one of its tables changed, or that it changed
-itself (an organiser's change, a payment: ``announce_around``): its number is this
-process's count of the changes heard while it has streams open for it, and rises by one for
+itself (an organiser's change, a payment: ``event_changed``, ``group_changed``): its number is
+this process's count of the changes heard while it has streams open for it, and rises by one for
 each (a sum of its tables' revisions, worked out in the saving transaction, would not do: two
 tables saved at once would both announce the same sum). Its page fetches its live parts when
 the number changes, and when a stream opens, since it may have missed something before; each
@@ -55,7 +59,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import json
 import logging
 import re
 from collections import Counter
@@ -82,10 +85,8 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy
 
-from ledger.events import selectors as events_selectors
-from ledger.groups import selectors as groups_selectors
-from ledger.models import Round, TableSession
-from ledger.tables import live, selectors, statements
+from ledger import changes
+from ledger.links import NoSuchLink
 from ledger.web import limits
 from ledger.web.middleware import GuessLimitMiddleware
 from ledger.web.shedding import Shedding, busy, shed
@@ -101,59 +102,88 @@ RECONNECT_FIRST, RECONNECT_MOST = 0.5, 10.0  # seconds between two tries to list
 
 # What a stream watches: ("table", pk), ("event", pk) or ("group", pk).
 Key = tuple[str, int]
-KINDS = ("table", "event", "group")
-
-# The payload, "table revision event group" (0 for none), from the table's row ``t``.
-_NOTIFY = (
-    "SELECT pg_notify(%s, concat_ws(' ', t.id, CAST(%s AS integer), coalesce(r.event_id, 0),"
-    " coalesce(t.group_id, 0))) FROM {tables} t"
-    f" LEFT JOIN {Round._meta.db_table} r ON r.id = t.round_id"
-)
-_TABLES = TableSession._meta.db_table
-_ANNOUNCE = _NOTIFY.format(tables=_TABLES) + " WHERE t.id = %s"
-# The table's new revision and tally written, and announced, in one statement: a save holds its
-# table's lock until it commits, and this is one round trip fewer.
-_REVISE = (
-    f"WITH t AS (UPDATE {_TABLES} SET revision = %s, tally = CAST(%s AS jsonb) WHERE id = %s"
-    " RETURNING id, round_id, group_id) " + _NOTIFY.format(tables="t")
-)
 
 
-def announce(table: int, revision: int) -> None:
-    """Tell every server process that ``table`` is now at ``revision``, and that its event's
-    and group's tables changed, when the transaction this runs in commits (PostgreSQL's
-    NOTIFY). On SQLite the processes read it themselves."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(_ANNOUNCE, [CHANNEL, revision, table])
+@dataclass(frozen=True, slots=True)
+class Tables:
+    """What the tables' streams need from the tables' domain."""
+
+    watched: Callable[[str], tuple[int, int]]
+    """The table a link opens and its revision now; NoSuchLink if it opens none."""
+    revisions: Callable[[list[int]], Mapping[int, int]]
+    """Tables' revisions now."""
+    part: Callable[[str, int, str], str]
+    """A table's live part, from its link, at a revision, in a language."""
 
 
-def revise(table: int, revision: int, tally: dict[str, Any]) -> None:
-    """Write ``table``'s new ``revision`` and ``tally``, and ``announce`` it, in one statement
-    on PostgreSQL."""
-    statements.together([revising(table, revision, tally)])
+@dataclass(frozen=True, slots=True)
+class Around:
+    """What an event's or group's streams need from its domain."""
+
+    watched: Callable[[str], tuple[int, str]]
+    """The event or group a link opens and its mark now; NoSuchLink if it opens none."""
+    marks: Callable[[list[int]], Mapping[int, str]]
+    """Events' or groups' marks now (SQLite)."""
 
 
-def revising(table: int, revision: int, tally: dict[str, Any]) -> statements.Statement:
-    """The statement of ``revise``, to send with others."""
+_kinds: dict[str, Tables | Around] = {}  # by what a stream watches: table, event, group
+_letters: dict[str, str] = {}  # what a stream watches, by the letter of its path
+
+
+def register(letter: str, kind: str, found: Tables | Around) -> None:
+    """Streams at /<letter>/<link>/stream/ watch a ``kind``: "table" (``Tables``), "event" or
+    "group" (``Around``), found as ``found`` says. Every process registers each at startup
+    (ledger.apps)."""
+    _kinds[kind] = found
+    _letters[letter] = kind
+
+
+def _tables() -> Tables:
+    found = _kinds.get("table")
+    if not isinstance(found, Tables):
+        raise RuntimeError("No tables' streams are registered (ledger.apps registers them)")
+    return found
+
+
+def announce_changes() -> None:
+    """Tell every server process of the changes the domains announce (ledger.changes): on
+    PostgreSQL by NOTIFY. Connected once in every process (ledger.apps)."""
+    changes.table_revised.connect(_table_revised, dispatch_uid="ledger.web.push")
+    changes.event_changed.connect(_event_changed, dispatch_uid="ledger.web.push")
+    changes.group_changed.connect(_group_changed, dispatch_uid="ledger.web.push")
+
+
+def _table_revised(
+    sender: object, *, table: int, revision: int, event: int, group: int, **signal: object
+) -> None:
+    _notify(f"{table} {revision} {event} {group}")
+
+
+def _event_changed(sender: object, *, event: int, **signal: object) -> None:
+    _notify(f"0 0 {event} 0")
+
+
+def _group_changed(sender: object, *, group: int, **signal: object) -> None:
+    _notify(f"0 0 0 {group}")
+
+
+def _notify(payload: str) -> None:
+    """NOTIFY every server process (see ``Hub.hear``), on PostgreSQL; on SQLite they read the
+    changes themselves. Sent once the change is committed: if the database cannot be reached
+    meanwhile, the change stays made, and the phones see it with the next."""
     if connection.vendor != "postgresql":
-        sql = f"UPDATE {_TABLES} SET revision = %s, tally = %s WHERE id = %s"
-        return sql, [revision, json.dumps(tally), table]
-    return _REVISE, [revision, json.dumps(tally), table, CHANNEL, revision]
-
-
-def announce_around(*, event: int = 0, group: int = 0) -> None:
-    """Tell every server process that ``event`` or ``group`` changed, though none of its
-    tables did (an organiser's change, a payment), when the transaction this runs in commits."""
-    if connection.vendor == "postgresql":
+        return
+    try:
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, f"0 0 {event} {group}"])
+            cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, payload])
+    except DatabaseError as error:
+        log.warning("A change was saved but not announced to the streams (%s)", error)
 
 
 class Watch:
     """What a stream sends, as this process last heard it, and a way to wait for the next: a
     table's revision, or how many changes to an event's or group's tables it heard. ``mark``:
-    on SQLite, an event's or group's mark as last read (ledger.tables.selectors.marks)."""
+    on SQLite, an event's or group's mark as last read (``Around.marks``)."""
 
     def __init__(self, revision: int, mark: str = "") -> None:
         self.revision = revision
@@ -257,7 +287,7 @@ class Hub:
         while True:
             try:
                 await self._listen_once()
-            except (psycopg.Error, OSError) as error:
+            except (psycopg.Error, OSError, DatabaseError) as error:
                 self._lost = True
                 log.warning(
                     "Listening for table changes failed (%s): again in %.1f s", error, self._wait
@@ -272,8 +302,9 @@ class Hub:
         async with await psycopg.AsyncConnection.connect(**params, autocommit=True) as listener:
             await listener.execute(f"LISTEN {CHANNEL}")
             # What changed while nobody listened (the first time, or after a lost connection).
-            cursor = await listener.execute(_REVISIONS_ANY, [self.watched("table")])
-            self.publish(await cursor.fetchall())
+            if tables := self.watched("table"):
+                read = sync_to_async(_revisions_now, thread_sensitive=False)
+                self.publish(await read(tables))
             if self._lost:
                 self.touch(key for key in self.watches if key[0] != "table")
                 self._lost = False
@@ -297,24 +328,30 @@ class Hub:
             await asyncio.sleep(SQLITE_EVERY)
 
 
-_REVISIONS_ANY = f"SELECT id, revision FROM {TableSession._meta.db_table} WHERE id = ANY(%s)"
-
-
-MARKED_BY: dict[str, selectors.MarkedBy] = {"event": "round__event", "group": "group"}
+def _revisions_now(tables: list[int]) -> list[tuple[int, int]]:
+    """The revisions of ``tables``, read as listening begins (again), on a thread of the shared
+    pool: on a connection of its own, closed after, as the one before may have died with the
+    server."""
+    close_old_connections()
+    try:
+        return list(_tables().revisions(tables).items())
+    finally:
+        connection.close()
 
 
 def _read_now(watched: list[Key]) -> tuple[list[tuple[int, int]], dict[Key, str]]:
     """The watched tables' revisions, and the watched events' and groups' marks: a read for
     each kind watched."""
-    of = {kind: [pk for watched_kind, pk in watched if watched_kind == kind] for kind in KINDS}
-    revisions = TableSession.objects.filter(pk__in=of["table"]).values_list("pk", "revision")
-    marks = {
-        (kind, pk): mark
-        for kind, by in MARKED_BY.items()
-        if of[kind]
-        for pk, mark in selectors.marks(by, of[kind]).items()
-    }
-    return list(revisions) if of["table"] else [], marks
+    revisions: list[tuple[int, int]] = []
+    marks: dict[Key, str] = {}
+    for kind, found in _kinds.items():
+        if not (pks := [pk for watched_kind, pk in watched if watched_kind == kind]):
+            continue
+        if isinstance(found, Tables):
+            revisions = list(found.revisions(pks).items())
+        else:
+            marks.update(((kind, pk), mark) for pk, mark in found.marks(pks).items())
+    return revisions, marks
 
 
 _hubs: WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = WeakKeyDictionary()
@@ -382,7 +419,7 @@ async def _live(watch: Watch, carried: Carried, revision: int) -> str:
 def _render(token: str, revision: int, language: str) -> str:
     """The live part, on a thread of the shared pool (``Watch.part``)."""
     close_old_connections()  # this thread's connection, if it is too old or broken
-    return live.part(token, revision, language)
+    return _tables().part(token, revision, language)
 
 
 # ASGI, as uvicorn speaks it.
@@ -392,8 +429,9 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 App = Callable[[Scope, Receive, Send], Awaitable[None]]
 
-# A stream's path: /t/ a table's link, /e/ an event's results' link, /g/ a group's link.
-STREAM = re.compile(r"/([teg])/([\w-]{1,32})/stream/")
+# A stream's path: /t/ a table's link, /e/ an event's results' link, /g/ a group's link (as
+# registered).
+STREAM = re.compile(r"/(\w)/([\w-]{1,32})/stream/")
 HEADERS = [
     (b"content-type", b"text/event-stream"),
     (b"cache-control", b"no-store"),
@@ -406,7 +444,7 @@ def streams(app: App) -> App:
 
     async def serve(scope: Scope, receive: Receive, send: Send) -> None:
         match = STREAM.fullmatch(scope["path"]) if scope["type"] == "http" else None
-        if match is None:
+        if match is None or match[1] not in _letters:
             return await app(scope, receive, send)
         if scope["method"] not in ("GET", "HEAD"):
             return await _answer(send, HttpResponse(status=405, headers={"Allow": "GET, HEAD"}))
@@ -489,25 +527,18 @@ class Opened:
     carried: Carried | None = None
 
 
-def _table(token: str) -> Opened:
-    table, revision = selectors.watched(token)
-    return Opened(("table", table), revision)
+def _opened(kind: str, token: str) -> Opened:
+    """What a stream of a ``kind`` at the link ``token`` watches, and what it starts from;
+    NoSuchLink if the link opens nothing."""
+    found = _kinds[kind]
+    if isinstance(found, Tables):
+        table, revision = found.watched(token)
+        return Opened((kind, table), revision)
+    pk, mark = found.watched(token)
+    return Opened((kind, pk), mark=mark)
 
 
-def _event(token: str) -> Opened:
-    event, mark = events_selectors.watched(token)
-    return Opened(("event", event), mark=mark)
-
-
-def _group(token: str) -> Opened:
-    group, mark = groups_selectors.watched(token)
-    return Opened(("group", group), mark=mark)
-
-
-WATCHED: dict[str, Callable[[str], Opened]] = {"t": _table, "e": _event, "g": _group}
-
-
-def _open(request: ASGIRequest, kind: str, token: str) -> Opened | HttpResponse:
+def _open(request: ASGIRequest, letter: str, token: str) -> Opened | HttpResponse:
     """What a stream's link opens, or the answer to give instead: 404 for a link that matches
     nothing, 429 past the guess limit, as for any page's link; past capacity (a request that
     waited too long to be taken, as for a poll) or without the database (an outage: the guess
@@ -519,8 +550,8 @@ def _open(request: ASGIRequest, kind: str, token: str) -> Opened | HttpResponse:
 
     def look_up(request: HttpRequest) -> HttpResponse:
         try:
-            found.append(WATCHED[kind](token))
-        except limits.NoSuchLink as missing:
+            found.append(_opened(_letters[letter], token))
+        except NoSuchLink as missing:
             limits.mark_wrong_link(request)
             return HttpResponse(str(missing), status=404, content_type="text/plain")
         return HttpResponse()
@@ -534,7 +565,7 @@ def _open(request: ASGIRequest, kind: str, token: str) -> Opened | HttpResponse:
             return outage(request)
     if not found or answer.status_code != 200:
         return answer
-    if kind == "t" and "rev" in request.GET:
+    if found[0].key[0] == "table" and "rev" in request.GET:
         return replace(found[0], carried=Carried(token, language, _shown(request)))
     return found[0]
 

@@ -20,11 +20,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import scoring
+from ledger.links import NoSuchLink
 from ledger.models import Hand, TableSession
 from ledger.tables import selectors, services
 from ledger.tables.live import RENDER_WAIT
 from ledger.tables.summary import Summary, summarise
-from ledger.web.limits import NoSuchLink
 from tests.tables.test_results_rows import PLAYERS, SCORES, apply, hand
 
 # Depends on the database: a table's reads are raw SQL of each database's own (jsonb_agg,
