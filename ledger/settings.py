@@ -253,9 +253,6 @@ if os.environ.get("DATABASE_URL"):
             conn_health_checks=True,
         )
     }
-    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-        # Django's, its check of a kept connection made without a round trip to the server.
-        DATABASES["default"] = {**DATABASES["default"], "ENGINE": "ledger.web.postgresql"}
 else:
     DATABASES = {
         "default": {
