@@ -1,5 +1,6 @@
 """What the ledger stores, for Django, which looks for an app's models here: each domain's
-models live with it (ledger/tables/models.py, ledger/events/models.py).
+models live with it (ledger/tables/models.py, ledger/events/models.py), and the limits'
+counts with them (ledger/web/models.py).
 
 Money is derived from the hands by ``scoring``; each hand's outcome per player is also kept as
 rows (``Result``, ledger/tables/results.py), written in the hand's transaction and always equal
@@ -21,6 +22,7 @@ from ledger.tables.models import (
     game_titles,
     new_token,
 )
+from ledger.web.models import LimitCount
 
 __all__ = [
     "NAME_LENGTH",
@@ -30,6 +32,7 @@ __all__ = [
     "Group",
     "Hand",
     "HandChange",
+    "LimitCount",
     "Payment",
     "Player",
     "Result",
