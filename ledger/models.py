@@ -1,6 +1,7 @@
 """What the ledger stores, for Django, which looks for an app's models here: each domain's
 models live with it (ledger/tables/models.py, ledger/events/models.py, ledger/groups/models.py),
-above the players of their circles (ledger/players/models.py).
+above the players of their circles (ledger/players/models.py), and the limits' counts with them
+(ledger/web/models.py).
 
 Money is derived from the hands by ``scoring``; each hand's outcome per player is also kept as
 rows (``Result``, ledger/tables/results.py), written in the hand's transaction and always equal
@@ -12,6 +13,7 @@ from ledger.events.models import Entry, Event, Round, default_tie_breakers
 from ledger.groups.models import Group, Payment
 from ledger.players.models import NAME_LENGTH, TOKEN_BYTES, Player, game_titles, new_token
 from ledger.tables.models import Hand, HandChange, Result, Seat, TableSession
+from ledger.web.models import LimitCount
 
 __all__ = [
     "NAME_LENGTH",
@@ -21,6 +23,7 @@ __all__ = [
     "Group",
     "Hand",
     "HandChange",
+    "LimitCount",
     "Payment",
     "Player",
     "Result",

@@ -158,21 +158,18 @@ LOGIN_LIMIT = envint("LOGIN_LIMIT", 10)
 # so a client's address is the one it connected from, whatever headers it sends.
 TRUSTED_PROXIES = envnetworks("TRUSTED_PROXIES")
 
-# The limits' counts (ledger/web/limits.py) are shared by every worker and server: in the database
-# (table ledger_cache, made by `manage.py migrate`), or in Redis with CACHE_URL.
+# The cache every worker and server shares (the tables' live parts, ledger/tables/live.py):
+# Django's database cache (table ledger_cache, made by `manage.py migrate`), or Redis with
+# CACHE_URL. The limits count in a table of their own (ledger/web/limits.py).
 _cache_url = os.environ.get("CACHE_URL", "")
 CACHES: dict[str, dict[str, Any]]
 if not _cache_url:
     CACHES = {
         "default": {
-            "BACKEND": "ledger.web.cache.DatabaseCache",
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
             "LOCATION": "ledger_cache",
-            # Django's 300 would drop live counts at an event with a few hundred phones.
+            # Django's 300 would drop the live parts of a hall with a few hundred tables.
             "OPTIONS": {"MAX_ENTRIES": 10_000},
-            # Raised when the rows change shape, so that the workers of a release and of the
-            # one before, running side by side for a moment, never read each other's rows
-            # (2: a count stored as its digits, ledger/web/cache.py). The counts start again.
-            "VERSION": 2,
         }
     }
 elif _cache_url.startswith(("redis://", "rediss://", "unix://")):
@@ -253,9 +250,6 @@ if os.environ.get("DATABASE_URL"):
             conn_health_checks=True,
         )
     }
-    if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-        # Django's, its check of a kept connection made without a round trip to the server.
-        DATABASES["default"] = {**DATABASES["default"], "ENGINE": "ledger.web.postgresql"}
 else:
     DATABASES = {
         "default": {

@@ -34,11 +34,11 @@ def _in_english():
 
 
 @pytest.fixture(autouse=True)
-def _forget_wrong_links(request, django_db_blocker):
-    """Counts kept by one test (wrong links, sign-ins, API requests: ledger/web/limits.py) must not
-    limit the next. They live in the test database's cache table, which a test in a transaction
-    forgets anyway but a live server's test does not: every test that used the database clears
-    it on its way out."""
+def _forget_the_cache(request, django_db_blocker):
+    """What one test kept in the shared cache (a table's live parts: ledger/tables/live.py) must
+    not show in the next. The cache's table is no model's, so a test in a transaction forgets it
+    but Django's flush after a live server's test does not: every test that used the database
+    clears it on its way out. The limits' counts are a model's rows, forgotten either way."""
     yield
     if "django_db_setup" in request.fixturenames or request.node.get_closest_marker("django_db"):
         from django.core.cache import caches

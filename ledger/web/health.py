@@ -1,9 +1,9 @@
 """The probes that systemd, a load balancer or an orchestrator call: /healthz and /readyz.
 
 ``/healthz`` says the process answers (liveness: restart it if not); ``/readyz`` says it can
-serve (readiness: send it no traffic if not): the database answers, every migration is
-applied, and the shared store of the limits' counts (Django's cache: a database table, or Redis)
-takes a write and gives it back, since every request that counts against a limit needs it.
+serve (readiness: send it no traffic if not): the database answers (the limits count there
+too), every migration is applied, and the shared cache (Django's: a database table, or Redis)
+takes a write and gives it back, since every live part of a table is kept there.
 Both answer JSON, are never cached and set no cookie; no table link is in their path, so no
 limit counts them (ledger/web/middleware.py).
 """
@@ -59,7 +59,7 @@ def _database() -> str:
 
 
 def _cache() -> str:
-    """A write and a read of the store the limits count in (ledger/web/limits.py)."""
+    """A write and a read of the cache the tables' live parts are kept in (tables/live.py)."""
     store = caches["default"]
     try:
         store.set("readyz", OK, 10)

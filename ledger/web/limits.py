@@ -1,21 +1,30 @@
-"""Counts that limit what one client may do, in a store every worker and server shares.
+"""Counts that limit what one client may do, in the database every worker and server shares.
 
 A count belongs to a scope (``guesses``, ``logins``, an API throttle's) and a client: the
 address the request really came from (``client_address``), or an account. Its window starts
-with its first hit and lasts ``window`` seconds. Counts live in Django's default cache, which
-settings.py makes a shared one (the database, or Redis with ``CACHE_URL``), so the hits that
-two workers, or two servers, serve add up to one count. docs/operations.md, "Limits".
+with its first hit and lasts ``window`` seconds. docs/operations.md, "Limits".
+
+Two workers that count the same client at once must both be counted (the limit allows
+exactly its number: tests/faults/test_limits_across_workers.py), and a hit must not move the
+window's end. Django's cache does neither: its ``incr`` is a ``get`` then a ``set``, so two
+workers that read 4 both write 5, and the ``set`` restarts the expiry. So a count is a row
+(``LimitCount``), and a hit adds to it in a transaction that holds the row's lock
+(``select_for_update``; on SQLite the transaction's own write lock) until the count it
+returns is read: each hit sees its own count, none lost, none seen twice.
 """
 
 from __future__ import annotations
 
 import functools
 import ipaddress
-import time
+from datetime import timedelta
 
 from django.conf import settings
-from django.core.cache import cache
+from django.db import transaction
 from django.http import HttpRequest
+from django.utils import timezone
+
+from ledger.web.models import LimitCount
 
 GUESSES = "guesses"  # links of any kind that match nothing (ledger/web/middleware.py)
 LOGINS = "logins"  # sign-in attempts: the admin's and the API's auth/token/
@@ -74,36 +83,44 @@ def parse_rate(rate: str) -> tuple[int, int]:
     return int(count), _PERIODS[period[0]]
 
 
-def _key(scope: str, client: str) -> str:
-    return f"{scope}:{client}"
-
-
 def hit(scope: str, client: str, window: int, cost: int = 1) -> int:
     """Count one more hit (``cost``: as many as a request costs); return the count so far in
     the window, this one included."""
-    key = _key(scope, client)
-    try:
-        count = int(cache.incr(key, cost))
-    except ValueError:  # no count yet, or its window has passed
-        if cache.add(key, 0, window):  # else another worker began the window first
-            cache.set(f"{key}:since", time.time(), window)
-        count = int(cache.incr(key, cost))
-    if count == cost:
-        # This hit began the window: make sure the window ends. Redis's INCR on a key that
-        # expired just after Django checked it exists makes a new one that never expires.
-        cache.touch(key, window)
-    return count
+    now = timezone.now()
+    with transaction.atomic():
+        count, began = LimitCount.objects.select_for_update().get_or_create(
+            scope=scope,
+            client=client,
+            defaults={"hits": cost, "ends": now + timedelta(seconds=window)},
+        )
+        if not began:
+            if count.ends <= now:  # its window has passed: this hit begins the next
+                count.hits, count.ends = cost, now + timedelta(seconds=window)
+            else:
+                count.hits += cost
+            count.save(update_fields=["hits", "ends"])
+    if began:
+        # A client not counted before: the table keeps no count whose window has passed.
+        LimitCount.objects.filter(ends__lte=now).delete()
+    return count.hits
+
+
+def _live(scope: str, client: str) -> LimitCount | None:
+    return LimitCount.objects.filter(scope=scope, client=client, ends__gt=timezone.now()).first()
 
 
 def count(scope: str, client: str) -> int:
     """The count so far in the window (0 if none)."""
-    return int(cache.get(_key(scope, client), 0))
+    live = _live(scope, client)
+    return 0 if live is None else live.hits
 
 
 def wait(scope: str, client: str, window: int) -> float:
-    """Seconds until the count's window ends (the whole window if that is not known)."""
-    since = cache.get(f"{_key(scope, client)}:since")
-    return float(window) if since is None else max(0.0, since + window - time.time())
+    """Seconds until the count's window ends (the whole window if there is none)."""
+    live = _live(scope, client)
+    if live is None:
+        return float(window)
+    return max(0.0, (live.ends - timezone.now()).total_seconds())
 
 
 # The mark is an attribute that HttpRequest does not declare, so it is set and read by name.

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from datetime import datetime, timedelta
 
 import pytest
-from django.core.cache import cache, caches
+from django.core.cache import caches
 from django.db import connection, connections
 from django.test import RequestFactory
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
@@ -16,14 +16,14 @@ from django.utils import timezone
 
 from ledger.events import services as event_services
 from ledger.groups import services as group_services
-from ledger.models import Event, TableSession
+from ledger.models import Event, LimitCount, TableSession
 from ledger.web import limits
 from ledger.web.middleware import LINK_PREFIXES
 from tests.ledger.test_settings import PRODUCTION, manage
 from tests.tables.conftest import form_post
 
-# Depends on the database: wrong links and sign-ins are counted in the database's cache table (an
-# upsert of each database's own), by racing threads too.
+# Depends on the database: wrong links and sign-ins are counted in a table, under each database's
+# own lock (a row's on PostgreSQL, the write lock on SQLite), by racing threads too.
 pytestmark = pytest.mark.both_databases
 
 NGINX = "127.0.0.1"  # where the tests' requests come from (Django's test client)
@@ -77,34 +77,49 @@ def test_a_cache_url_that_is_not_redis_stops_the_start():
 
 def test_a_count_keeps_the_window_its_first_hit_began(db):
     assert limits.hit("test", "198.51.100.4", 60) == 1
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT expires FROM ledger_cache WHERE cache_key LIKE '%test:198%'")
-        began = cursor.fetchall()
+    began = LimitCount.objects.get().ends
 
-        assert [limits.hit("test", "198.51.100.4", 3600) for _ in range(3)] == [2, 3, 4]
-        cursor.execute("SELECT expires FROM ledger_cache WHERE cache_key LIKE '%test:198%'")
-        assert cursor.fetchall() == began  # Django's own incr would have moved it
+    assert [limits.hit("test", "198.51.100.4", 3600) for _ in range(3)] == [2, 3, 4]
+    assert LimitCount.objects.get().ends == began  # Django's cache's incr would have moved it
     assert limits.count("test", "198.51.100.4") == 4
     assert 55 < limits.wait("test", "198.51.100.4", 60) <= 60
 
 
 def _expire(when: datetime) -> None:
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "UPDATE ledger_cache SET expires = %s",
-            [connection.ops.adapt_datetimefield_value(when.replace(microsecond=0))],
-        )
+    LimitCount.objects.update(ends=when)
 
 
-def test_a_hit_after_the_window_ended_begins_a_new_one_even_in_its_last_second(db):
+def test_a_hit_after_the_window_ended_begins_a_new_one(db):
     limits.hit("test", "198.51.100.4", 60)
     limits.hit("test", "198.51.100.4", 60)
 
-    _expire(timezone.now())  # still live in this second, as for the cache's own add
-    assert limits.hit("test", "198.51.100.4", 60) in (3, 1)  # 1: the second has just passed
-    _expire(timezone.now() - timedelta(seconds=1))
+    _expire(timezone.now() + timedelta(seconds=1))  # its last second
+    assert limits.hit("test", "198.51.100.4", 60) == 3
+    _expire(timezone.now())
+    assert limits.count("test", "198.51.100.4") == 0
+    assert limits.wait("test", "198.51.100.4", 60) == 60
     assert limits.hit("test", "198.51.100.4", 60) == 1
     assert limits.hit("test", "198.51.100.4", 60) == 2
+
+
+def test_a_client_counted_for_the_first_time_clears_the_counts_whose_window_passed(db):
+    limits.hit("test", "198.51.100.4", 60)
+    limits.hit("test", "198.51.100.5", 60)
+    _expire(timezone.now())
+    limits.hit("test", "198.51.100.6", 60)
+
+    assert list(LimitCount.objects.values_list("client", flat=True)) == ["198.51.100.6"]
+
+
+def test_the_counts_table_is_unlogged_on_postgresql(db):
+    if connection.vendor != "postgresql":
+        pytest.skip("PostgreSQL's own: SQLite has no unlogged tables")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT relpersistence FROM pg_class WHERE relname = %s",
+            [LimitCount._meta.db_table],
+        )
+        assert cursor.fetchone() == ("u",)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -124,7 +139,7 @@ def test_hits_counted_at_once_on_two_connections_are_all_counted():
         thread.join()
 
     assert sorted(counts) == list(range(1, 81))  # none lost, none seen twice
-    assert cache.get("test:198.51.100.4") == 80
+    assert limits.count("test", "198.51.100.4") == 80
 
 
 def test_missing_hands_and_exports_of_a_real_table_are_not_guesses(client, ce_deng, settings):

@@ -86,10 +86,14 @@ def test_a_time_zone_the_tz_database_does_not_know_is_named_at_start_up():
     assert manage("check", **PRODUCTION | {"TIME_ZONE": "Asia/Hong_Kong"}).returncode == 0
 
 
-def test_a_postgresql_url_is_served_by_the_backend_that_checks_connections_without_a_round_trip():
+def test_a_postgresql_url_is_served_by_djangos_backend_with_kept_and_checked_connections():
+    read = (
+        "from django.conf import settings; database = settings.DATABASES['default'];"
+        " print(database['ENGINE'], database['CONN_MAX_AGE'], database['CONN_HEALTH_CHECKS'])"
+    )
     engine = "from django.conf import settings; print(settings.DATABASES['default']['ENGINE'])"
 
-    result = manage("shell", "-v", "0", "-c", engine, **PRODUCTION)
+    result = manage("shell", "-v", "0", "-c", read, **PRODUCTION)
 
-    assert result.stdout.strip() == "ledger.web.postgresql", result.stderr
+    assert result.stdout.strip() == "django.db.backends.postgresql 600 True", result.stderr
     assert manage("shell", "-v", "0", "-c", engine).stdout.strip() == "django.db.backends.sqlite3"
