@@ -64,9 +64,10 @@ def option_sets(draw: st.DrawFn, key: str, given: dict[str, Any]) -> tuple[dict[
     set."""
     game = GAMES[key]
     options = {name: value for name, value in given.items() if name in KEPT}
-    for name in sorted(game.option_names - options.keys()):
-        if game.option_values(name) and draw(st.booleans()):
-            options[name] = draw(st.sampled_from(game.option_values(name)))
+    choices = {name: game.option_values(name) for name in game.option_names - options.keys()}
+    for name, values in sorted(choices.items()):
+        if values and (value := draw(st.sampled_from((None, *values)))) is not None:
+            options[name] = value
     # What a point or a chip is worth: a stake pays the difference, a chip the winner (a
     # game with a stake takes a chip only with its payment "chips"); else the default.
     chips = "stake" not in game.option_names or options.get("payment") == "chips"
