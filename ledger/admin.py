@@ -28,6 +28,7 @@ from ledger.models import (
     Hand,
     HandChange,
     Payment,
+    PaymentVoid,
     Player,
     Result,
     Round,
@@ -344,12 +345,12 @@ class HandChangeAdmin(ReadOnly[HandChange]):
 @admin.register(Result)
 class ResultAdmin(ReadOnly[Result]):
     """Each hand's outcome per player, as the services write it with the hand: the rows the
-    balances and statistics sum. Replaced ones stay as history."""
+    balances and statistics sum. A change adds a reversal of each row it takes back."""
 
-    list_display = ["hand", "player", "score", "net", "won", "current", "replaced"]
-    list_filter = ["current", "won"]
+    list_display = ["hand", "player", "score", "net", "unit", "won", "reverses", "created"]
+    list_filter = ["unit", "won"]
     list_select_related = ["hand__session", "player"]
-    raw_id_fields = ["session", "hand", "player"]
+    raw_id_fields = ["session", "hand", "player", "reverses"]
 
 
 class EntryInline(TabularInline[Entry, Event]):
@@ -401,12 +402,12 @@ class GroupAdmin(KeepsMoney[Group]):
 @admin.register(Payment)
 class PaymentAdmin(ReadOnly[Payment]):
     """Read only: a payment is recorded once from the group's page or the API, and voided
-    there or with the action here (groups.services.payment_void, which keeps it on record,
-    marked with when), never edited or deleted."""
+    there or with the action here (groups.services.payment_void, which keeps it on record and
+    adds a row that says who voided it, when and why), never edited or deleted."""
 
     list_display = ["__str__", "group", "created", "voided"]
-    list_filter = ["voided"]
-    list_select_related = ["group", "payer", "payee"]
+    list_filter = [("void", admin.EmptyFieldListFilter)]
+    list_select_related = ["group", "payer", "payee", "void"]
     actions = ["void_selected"]
 
     def has_void_permission(self, request: HttpRequest) -> bool:
@@ -416,9 +417,21 @@ class PaymentAdmin(ReadOnly[Payment]):
     def void_selected(self, request: HttpRequest, queryset: QuerySet[Payment]) -> None:
         for payment in queryset.order_by("pk"):
             try:
-                group_services.payment_void(payment=payment)
+                group_services.payment_void(
+                    payment=payment,
+                    device=f"admin: {request.user.get_username()}"[:40],
+                    reason=_("voided in the admin"),
+                )
             except group_services.Refused as refused:
                 message = _("Payment #{pk}: {reason}").format(pk=payment.pk, reason=refused)
                 self.message_user(request, message, messages.ERROR)
             else:
                 self.message_user(request, _("Payment #{pk} voided.").format(pk=payment.pk))
+
+
+@admin.register(PaymentVoid)
+class PaymentVoidAdmin(ReadOnly[PaymentVoid]):
+    """Who voided a payment, when and why: written by groups.services.payment_void only."""
+
+    list_display = ["payment", "device", "reason", "at"]
+    list_select_related = ["payment__payer", "payment__payee"]

@@ -8,7 +8,7 @@ Migrations name ``game_titles``, ``new_token`` and ``default_tie_breakers`` from
 """
 
 from ledger.events.models import Entry, Event, Round, default_tie_breakers
-from ledger.groups.models import Group, Payment
+from ledger.groups.models import Group, Payment, PaymentVoid
 from ledger.tables.models import (
     NAME_LENGTH,
     TOKEN_BYTES,
@@ -31,6 +31,7 @@ __all__ = [
     "Hand",
     "HandChange",
     "Payment",
+    "PaymentVoid",
     "Player",
     "Result",
     "Round",

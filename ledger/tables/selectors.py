@@ -472,7 +472,7 @@ def hands_as_kept(
         shown = [Shown(row.hand, row.result) for row in whole.rows]
         return whole, shown, scoring.won_from(whole.result.hands)
     outcomes: dict[int, tuple[dict[str, int], dict[str, Decimal]]] = {}
-    rows = Result.objects.filter(session=session, current=True)
+    rows = Result.objects.filter(session=session).standing()
     for hand_pk, player, score, net in rows.values_list("hand_id", "player_id", "score", "net"):
         scores, nets = outcomes.setdefault(hand_pk, ({}, {}))
         if score is not None:

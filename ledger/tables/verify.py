@@ -1,7 +1,8 @@
 """Every table scored again from its hands by the engine, and compared with what is stored of
 it: its result rows, hand by hand and player by player (score, net, won), and summed by the
-database per player (as balances sum them); every hand's rows, current and replaced, summing
-to zero; and its kept tally, where it is current (ledger.tables.tally.kept). What
+database per player (as balances sum them); every hand's rows, reversals included, summing
+to zero in each unit, each row in the unit its table pays in, each reversal the negation of
+the row it takes back; and its kept tally, where it is current (ledger.tables.tally.kept). What
 ``manage.py ledger_verify`` reports, in words an operator reads.
 
 Tables are read in batches, each in a fixed number of queries however many hands they hold:
@@ -42,11 +43,13 @@ class Row(NamedTuple):
     score: int | None
     net: Decimal
     won: bool
-    current: bool
+    unit: str
+    pk: int
+    reverses: int | None  # the row this one takes back
 
 
 class Sums(NamedTuple):
-    """A player's current rows at a table, summed by the database."""
+    """A player's standing rows at a table, summed by the database."""
 
     net: Decimal
     score: int
@@ -98,12 +101,13 @@ def _batch(pks: list[int]) -> Iterator[Checked]:
     for session, *hand in found.values_list("session", "pk", "number", "data", "voided", "version"):
         hands[session].append(StoredHand(*hand))
     rows: dict[int, list[Row]] = defaultdict(list)
-    columns = ("session", "hand", "player", "score", "net", "won", "current")
+    columns = ("session", "hand", "player", "score", "net", "won", "unit", "pk", "reverses")
     for session, *row in Result.objects.filter(session__in=pks).values_list(*columns):
         rows[session].append(Row(*row))
     sums: dict[int, dict[int, Sums]] = defaultdict(dict)
     summed = (
-        Result.objects.filter(session__in=pks, current=True)
+        Result.objects.filter(session__in=pks)
+        .standing()
         .order_by()
         .values("session", "player")
         .annotate(net=Sum("net"), score=Sum("score"), won=Count("pk", filter=Q(won=True)))
@@ -152,9 +156,13 @@ def _differ(at: str, what: str, mine: Any, theirs: Any) -> list[str]:
 def _rows(
     at: str, table: TableSession, hands: list[StoredHand], result: SessionResult, rows: list[Row]
 ) -> list[str]:
-    """Where the current rows differ, hand by hand and player by player, from the outcomes
-    the engine gives; and each hand whose rows, current and replaced, do not sum to zero."""
+    """Where the standing rows differ, hand by hand and player by player, from the outcomes
+    the engine gives; each hand whose rows, reversals included, do not sum to zero in a unit;
+    each row in another unit than its table's, and each reversal that is not its row negated."""
     names = table.seated
+    unit, _ = results.pays_in(table.game, table.options)
+    by_pk = {row.pk: row for row in rows}
+    reversed_ = {row.reverses for row in rows if row.reverses is not None}
     number = {hand.pk: hand.number for hand in hands}
     voided = {hand.pk for hand in hands if hand.voided}
     live = [hand for hand in hands if not hand.voided]
@@ -163,10 +171,21 @@ def _rows(
         for hand, played in zip(live, result.hands, strict=True)
     }
     have: dict[int, dict[str, Row]] = defaultdict(dict)
-    total: dict[int, Decimal] = defaultdict(Decimal)
+    total: dict[int, dict[str, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
+    odd = []
     for row in rows:
-        total[row.hand] += row.net
-        if row.current:
+        total[row.hand][row.unit] += row.net
+        if row.unit != unit:
+            odd.append(f"{at}: row {row.pk} is in {row.unit}, its table pays in {unit}")
+        if row.reverses is not None:
+            taken = by_pk.get(row.reverses)
+            negated = taken is not None and (taken.net, taken.score) == (
+                -row.net,
+                None if row.score is None else -row.score,
+            )
+            if not negated:
+                odd.append(f"{at}: row {row.pk} does not take back row {row.reverses}")
+        elif row.pk not in reversed_:
             have[row.hand][names.get(row.player, f"player #{row.player}")] = row
 
     def which(pk: int) -> str:
@@ -192,12 +211,13 @@ def _rows(
                 said += _differ(player, "score", kept.score, outcome.score)
                 said += _differ(player, "net", kept.net, outcome.net)
                 said += _differ(player, "won", kept.won, outcome.won)
-        if total[pk]:
-            said.append(
-                f"{at}: {which(pk)}: its rows, current and replaced, sum to "
-                f"{words(total[pk])}, not 0"
-            )
-    return said
+        for in_unit, summed in sorted(total.get(pk, {}).items()):
+            if summed:
+                said.append(
+                    f"{at}: {which(pk)}: its rows, reversals included, sum to "
+                    f"{words(summed)} {in_unit}, not 0"
+                )
+    return said + odd
 
 
 def _agree(kept: Row | None, outcome: results.Outcome | None) -> bool:
