@@ -10,7 +10,10 @@ IntegrityError). SQLite has no such trigger: the services check the same before 
 (ledger.tables.results.refuse_unbalanced).
 """
 
+from typing import Any
+
 from django.db import migrations, models
+from django.db.models import OuterRef, Subquery
 
 from ledger.migrations._on_postgresql import OnPostgreSQL
 
@@ -72,6 +75,22 @@ CREATE CONSTRAINT TRIGGER ledger_result_balanced
 """
 
 
+def flags(apps: Any, schema_editor: Any) -> None:
+    """On the way back: each row with a reversal is marked replaced when it was reversed, and
+    each payment with a void voided when it was, as the schema before 0028 kept them (then the
+    unique index of current rows can be made again)."""
+    Result = apps.get_model("ledger", "Result")
+    Payment = apps.get_model("ledger", "Payment")
+    PaymentVoid = apps.get_model("ledger", "PaymentVoid")
+    reversal = Result.objects.filter(reverses=OuterRef("pk"))
+    Result.objects.exclude(reversal=None).update(
+        current=False, replaced=Subquery(reversal.values("created"))
+    )
+    Result.objects.exclude(reverses=None).update(current=False)
+    void = PaymentVoid.objects.filter(payment=OuterRef("pk"))
+    Payment.objects.exclude(void=None).update(voided=Subquery(void.values("at")))
+
+
 class Migration(migrations.Migration):
     dependencies = [
         ("ledger", "0029_append_only_data"),
@@ -80,6 +99,7 @@ class Migration(migrations.Migration):
     operations = [
         migrations.RemoveConstraint(model_name="result", name="result_current_unique"),
         migrations.RemoveIndex(model_name="result", name="result_session_current"),
+        migrations.RunPython(migrations.RunPython.noop, flags),
         migrations.RemoveField(model_name="result", name="current"),
         migrations.RemoveField(model_name="result", name="replaced"),
         migrations.RemoveField(model_name="payment", name="voided"),

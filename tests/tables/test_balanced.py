@@ -1,7 +1,7 @@
-"""Every row of a hand, reversals included, sums to zero in each unit, and the database holds it (issue 14,
-item 3): on PostgreSQL a deferred constraint trigger refuses a commit that breaks it, however
-the rows were written; on SQLite the services check the same before they commit. Either way
-nothing of the transaction is stored."""
+"""Every row of a hand, reversals included, sums to zero in each unit, and the database holds
+it (issue 14, item 3): on PostgreSQL a deferred constraint trigger refuses a commit that breaks
+it, however the rows were written; on SQLite the services check the same before they commit.
+Either way nothing of the transaction is stored."""
 
 from __future__ import annotations
 
