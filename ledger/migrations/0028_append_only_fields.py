@@ -1,6 +1,6 @@
 """Room for an append-only ledger (0029 fills it, 0030 drops what it replaces): a result row's
-unit (money, chips or points) and the row it takes back (a reversal), and a payment's void as
-a row of its own (who, when, why)."""
+unit (money, chips or points), what its player won from each other player, and the row it
+takes back (a reversal); and a payment's void as a row of its own (who, when, why)."""
 
 import django.db.models.deletion
 from django.db import migrations, models
@@ -31,6 +31,11 @@ class Migration(migrations.Migration):
                 default="money",
                 max_length=6,
             ),
+        ),
+        migrations.AddField(
+            model_name="result",
+            name="won_from",
+            field=models.JSONField(blank=True, default=dict),
         ),
         migrations.CreateModel(
             name="PaymentVoid",

@@ -375,6 +375,9 @@ class Result(models.Model):
     unit = models.CharField(max_length=6, choices=Unit.choices, default=Unit.MONEY)
     won = models.BooleanField(default=False, help_text="Ranked first in the hand.")
     specials = models.JSONField(default=list, blank=True)
+    # What the player won from each other player in the hand, before netting: {payer's id:
+    # amount as text}. The pairwise summary and the head-to-heads add these up.
+    won_from = models.JSONField(default=dict, blank=True)
     # The row this one takes back, when a correction or a void changed the hand's outcome.
     reverses = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="reversal"

@@ -38,6 +38,9 @@ class Outcome(NamedTuple):
     net: Decimal
     won: bool
     specials: tuple[str, ...]
+    # What they won from each other player before netting, (payer, amount) by name: what a
+    # pairwise summary and a head-to-head add up (scoring.won_from).
+    won_from: tuple[tuple[str, Decimal], ...] = ()
 
 
 def pays_in(game: str, options: Mapping[str, Any]) -> tuple[Result.Unit, Decimal]:
@@ -87,6 +90,9 @@ def outcomes(game: str, data: Mapping[str, Any], played: scoring.HandResult) -> 
         return {}
     entered = data.get("results", {})
     holder = data.get("declared_doubles")
+    won_from: dict[str, list[tuple[str, Decimal]]] = defaultdict(list)
+    for (payee, payer), value in sorted(scoring.won_from([played]).items()):
+        won_from[payee].append((payer, value))
     return {
         name: Outcome(
             played.scores.get(name),
@@ -98,9 +104,16 @@ def outcomes(game: str, data: Mapping[str, Any], played: scoring.HandResult) -> 
                     + (["declared_doubles"] if name == holder else [])
                 )
             ),
+            tuple(won_from[name]),
         )
         for name, net in played.net.items()
     }
+
+
+def outcome(row: Result, names: Mapping[int, str]) -> Outcome:
+    """What ``row`` says, its players by name (``names``: the table's ``seated``)."""
+    won_from = tuple(sorted((names[int(pk)], Decimal(value)) for pk, value in row.won_from.items()))
+    return Outcome(row.score, row.net, row.won, tuple(row.specials), won_from)
 
 
 def _players(session: TableSession) -> dict[str, int]:
@@ -124,6 +137,7 @@ def _rows(
             unit=unit,
             won=outcome.won,
             specials=list(outcome.specials),
+            won_from={str(players[payer]): str(value) for payer, value in outcome.won_from},
         )
         for name, outcome in found.items()
     ]
@@ -140,6 +154,7 @@ def reversal(row: Result) -> Result:
         unit=row.unit,
         won=row.won,
         specials=row.specials,
+        won_from={payer: str(-Decimal(value)) for payer, value in row.won_from.items()},
         reverses=row,
     )
 
@@ -176,8 +191,7 @@ def resync(
     }
     have: dict[int, dict[str, tuple[Result, Outcome]]] = {}
     for row in Result.objects.filter(session=session).standing():
-        outcome = Outcome(row.score, row.net, row.won, tuple(row.specials))
-        have.setdefault(row.hand_id, {})[names.get(row.player_id, "")] = (row, outcome)
+        have.setdefault(row.hand_id, {})[names.get(row.player_id, "")] = (row, outcome(row, names))
     new, changed = [], []
     for pk in have.keys() | wanted.keys():
         standing = {name: outcome for name, (_, outcome) in have.get(pk, {}).items()}

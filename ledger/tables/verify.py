@@ -46,6 +46,11 @@ class Row(NamedTuple):
     unit: str
     pk: int
     reverses: int | None  # the row this one takes back
+    won_from: dict[str, str]  # payer's id -> amount
+
+    def flows(self, names: Mapping[int, str]) -> dict[str, Decimal]:
+        """What the player won from each other player, by name."""
+        return {names.get(int(pk), f"player #{pk}"): Decimal(v) for pk, v in self.won_from.items()}
 
 
 class Sums(NamedTuple):
@@ -101,7 +106,10 @@ def _batch(pks: list[int]) -> Iterator[Checked]:
     for session, *hand in found.values_list("session", "pk", "number", "data", "voided", "version"):
         hands[session].append(StoredHand(*hand))
     rows: dict[int, list[Row]] = defaultdict(list)
-    columns = ("session", "hand", "player", "score", "net", "won", "unit", "pk", "reverses")
+    columns = (
+        *("session", "hand", "player", "score", "net", "won"),
+        *("unit", "pk", "reverses", "won_from"),
+    )
     for session, *row in Result.objects.filter(session__in=pks).values_list(*columns):
         rows[session].append(Row(*row))
     sums: dict[int, dict[int, Sums]] = defaultdict(dict)
@@ -179,9 +187,10 @@ def _rows(
             odd.append(f"{at}: row {row.pk} is in {row.unit}, its table pays in {unit}")
         if row.reverses is not None:
             taken = by_pk.get(row.reverses)
-            negated = taken is not None and (taken.net, taken.score) == (
+            negated = taken is not None and (taken.net, taken.score, taken.flows(names)) == (
                 -row.net,
                 None if row.score is None else -row.score,
+                {payer: -value for payer, value in row.flows(names).items()},
             )
             if not negated:
                 odd.append(f"{at}: row {row.pk} does not take back row {row.reverses}")
@@ -198,7 +207,7 @@ def _rows(
         mine, theirs = have.get(pk, {}), given.get(pk, {})
         for name in sorted(mine.keys() | theirs.keys()):
             kept, outcome = mine.get(name), theirs.get(name)
-            if _agree(kept, outcome):
+            if _agree(kept, outcome, names):
                 continue
             player = f"{at}: {which(pk)}, {name}"
             if kept is None:
@@ -211,6 +220,9 @@ def _rows(
                 said += _differ(player, "score", kept.score, outcome.score)
                 said += _differ(player, "net", kept.net, outcome.net)
                 said += _differ(player, "won", kept.won, outcome.won)
+                for payer in sorted(kept.flows(names).keys() | dict(outcome.won_from).keys()):
+                    mine_, theirs_ = kept.flows(names).get(payer), dict(outcome.won_from).get(payer)
+                    said += _differ(player, f"won from {payer}", mine_, theirs_)
         for in_unit, summed in sorted(total.get(pk, {}).items()):
             if summed:
                 said.append(
@@ -220,10 +232,11 @@ def _rows(
     return said + odd
 
 
-def _agree(kept: Row | None, outcome: results.Outcome | None) -> bool:
+def _agree(kept: Row | None, outcome: results.Outcome | None, names: Mapping[int, str]) -> bool:
     if kept is None or outcome is None:
         return False
-    return (kept.score, kept.net, kept.won) == (outcome.score, outcome.net, outcome.won)
+    mine = (kept.score, kept.net, kept.won, kept.flows(names))
+    return mine == (outcome.score, outcome.net, outcome.won, dict(outcome.won_from))
 
 
 def _sums(
