@@ -51,7 +51,7 @@ else:
         __class_getitem__ = classmethod(lambda cls, models: cls)
 
 
-Shown = TypeVar("Shown", bound=Hand | HandChange | Result | Payment | Seat)
+Shown = TypeVar("Shown", bound=Hand | HandChange | Result | Payment | PaymentVoid | Seat)
 
 
 class ReadOnly(ModelAdmin[Shown]):

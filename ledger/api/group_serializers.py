@@ -39,7 +39,7 @@ class PaymentIn(serializers.Serializer[dict[str, Any]]):
         return fields
 
 
-class VoidIn(serializers.Serializer[dict[str, Any]]):
+class PaymentVoidIn(serializers.Serializer[dict[str, Any]]):
     reason = StrictChar(max_length=80, required=False, default="", allow_blank=True)
     device = StrictChar(
         max_length=40, required=False, default="", allow_blank=True, help_text="Who voids it."

@@ -216,7 +216,7 @@ class PaymentVoid(APIView):
             OpenApiParameter("payment", int, OpenApiParameter.PATH, description="Its id."),
             ORGANISER,
         ],
-        request=s.VoidIn,
+        request=s.PaymentVoidIn,
         responses={
             200: s.PaymentOut,
             400: ErrorShape,
@@ -235,6 +235,6 @@ class PaymentVoid(APIView):
         found = group.payments.filter(pk=payment).first()
         if found is None:
             raise NoSuchLink("No such payment")
-        data = valid(s.VoidIn, request.data)
+        data = valid(s.PaymentVoidIn, request.data)
         voided = services.payment_void(payment=found, device=data["device"], reason=data["reason"])
         return Response(s.payment_data(voided))

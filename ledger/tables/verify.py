@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, NamedTuple
 
-from django.db.models import Count, Prefetch, Q, Sum
+from django.db.models import Prefetch
 from django.utils import timezone
 
-from ledger.tables import results, stored, tally
+from ledger.tables import money, results, stored, tally
 from ledger.tables.models import Hand, Result, Seat, TableSession
 from scoring import GAMES, SessionResult
 
@@ -54,7 +54,7 @@ class Row(NamedTuple):
 
 
 class Sums(NamedTuple):
-    """A player's standing rows at a table, summed by the database."""
+    """A player's rows at a table, summed by the database as pages sum them."""
 
     net: Decimal
     score: int
@@ -113,15 +113,8 @@ def _batch(pks: list[int]) -> Iterator[Checked]:
     for session, *row in Result.objects.filter(session__in=pks).values_list(*columns):
         rows[session].append(Row(*row))
     sums: dict[int, dict[int, Sums]] = defaultdict(dict)
-    summed = (
-        Result.objects.filter(session__in=pks)
-        .standing()
-        .order_by()
-        .values("session", "player")
-        .annotate(net=Sum("net"), score=Sum("score"), won=Count("pk", filter=Q(won=True)))
-    )
-    for each in summed:
-        sums[each["session"]][each["player"]] = Sums(each["net"], each["score"] or 0, each["won"])
+    for (session, player), summed in money.sums(pks).items():  # as pages sum them
+        sums[session][player] = Sums(*summed)
     seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
     for table in TableSession.objects.filter(pk__in=pks).order_by("pk").prefetch_related(seats):
         yield check(table, hands[table.pk], rows[table.pk], sums[table.pk])
@@ -265,18 +258,7 @@ def _tally(at: str, table: TableSession, counted: tally.Tally) -> list[str]:
     if kept is None:  # not counted for the table as it is now: never used, nothing to compare
         return []
     at = f"{at}: its kept tally"
-    said = []
-    for what, mine, theirs in [
-        ("net", kept.totals.net, counted.totals.net),
-        ("score", kept.totals.scores, counted.totals.scores),
-        ("hands won", kept.totals.hands_won, counted.totals.hands_won),
-    ]:
-        for name in sorted(mine.keys() | theirs.keys()):
-            said += _differ(f"{at}, {name}", what, mine.get(name), theirs.get(name))
-    for payee, payer in sorted(kept.won_from.keys() | counted.won_from.keys()):
-        mine_, theirs_ = kept.won_from.get((payee, payer)), counted.won_from.get((payee, payer))
-        said += _differ(f"{at}, {payee}", f"won from {payer}", mine_, theirs_)
-    said += _differ(at, "hands recorded", kept.recorded, counted.recorded)
+    said = _differ(at, "hands recorded", kept.recorded, counted.recorded)
     said += _differ(at, "hands that count", kept.counted, counted.counted)
     said += _differ(at, "corrected", kept.corrected, counted.corrected)
     said += _differ(at, "time up", kept.time_up, counted.time_up)

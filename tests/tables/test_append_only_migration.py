@@ -102,10 +102,17 @@ def test_every_total_stays_to_the_cent_and_each_change_becomes_rows(transactiona
         current = {(r["session"], r["player"]): r["net"] for r in rows.annotate(net=Sum("net"))}
         assert current == {key: net for key, (net, _) in before["rows"].items()}
         assert OldPayment.objects.get(voided__isnull=False).voided == void.at
+        # And each kept tally with money, as ledger.tables.tally kept it then.
+        for table in old.get_model("ledger", "TableSession").objects.all():
+            net = {int(pk): Decimal(value) for pk, value in table.tally["net"].items()}
+            assert net == {
+                player: net for (pk, player), (net, _) in before["rows"].items() if pk == table.pk
+            }
 
         _migrate()
 
         assert _money() == before
+        assert not [t for t in TableSession.objects.all() if "net" in t.tally]
         assert Result.objects.exclude(reverses=None).count() == reversals
         assert (
             set(
