@@ -8,7 +8,7 @@ ledger/events/admin.py, ledger/groups/admin.py, ledger/players/admin.py), on wha
 (ledger/web/admin.py): importing them here registers their models."""
 
 from ledger.events.admin import EntryAdmin, EventAdmin, RoundAdmin
-from ledger.groups.admin import GroupAdmin, PaymentAdmin
+from ledger.groups.admin import GroupAdmin, PaymentAdmin, PaymentVoidAdmin
 from ledger.players.admin import PlayerAdmin
 from ledger.tables.admin import (
     HandAdmin,
@@ -25,6 +25,7 @@ __all__ = [
     "HandAdmin",
     "HandChangeAdmin",
     "PaymentAdmin",
+    "PaymentVoidAdmin",
     "PlayerAdmin",
     "ResultAdmin",
     "RoundAdmin",

@@ -39,6 +39,13 @@ class PaymentIn(serializers.Serializer[dict[str, Any]]):
         return fields
 
 
+class PaymentVoidIn(serializers.Serializer[dict[str, Any]]):
+    reason = StrictChar(max_length=80, required=False, default="", allow_blank=True)
+    device = StrictChar(
+        max_length=40, required=False, default="", allow_blank=True, help_text="Who voids it."
+    )
+
+
 class PaymentOut(serializers.Serializer[dict[str, Any]]):
     id = serializers.IntegerField()
     payer = serializers.CharField()
@@ -48,6 +55,8 @@ class PaymentOut(serializers.Serializer[dict[str, Any]]):
     note = serializers.CharField()
     created = serializers.DateTimeField()
     voided = serializers.DateTimeField(allow_null=True)
+    voided_by = serializers.CharField(help_text="The name of the phone that voided it.")
+    void_reason = serializers.CharField(help_text="Why it was voided, as the organiser said.")
 
     def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
         fields = super().get_fields()
@@ -103,6 +112,8 @@ def payment_data(payment: Payment) -> dict[str, Any]:
         "note": payment.note,
         "created": payment.created.isoformat(),
         "voided": payment.voided.isoformat() if payment.voided else None,
+        "voided_by": payment.void.device if payment.voided else "",
+        "void_reason": payment.void.reason if payment.voided else "",
     }
 
 
@@ -128,7 +139,9 @@ def group_data(group: Group) -> dict[str, Any]:
             }
             for line in reversed(ledger.tables)  # the first first
         ],
-        "payments": [payment_data(p) for p in group.payments.select_related("payer", "payee")],
+        "payments": [
+            payment_data(p) for p in group.payments.select_related("payer", "payee", "void")
+        ],
     }
 
 

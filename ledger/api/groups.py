@@ -216,7 +216,7 @@ class PaymentVoid(APIView):
             OpenApiParameter("payment", int, OpenApiParameter.PATH, description="Its id."),
             ORGANISER,
         ],
-        request=None,
+        request=s.PaymentVoidIn,
         responses={
             200: s.PaymentOut,
             400: ErrorShape,
@@ -228,10 +228,13 @@ class PaymentVoid(APIView):
         tags=["groups"],
     )
     def post(self, request: Request, group_token: str, payment: int) -> Response:
-        """Void a payment: it stays on record, marked when, and moves no balance. Organiser."""
+        """Void a payment: it stays on record, with who voided it (``device``), when and why
+        (``reason``), both optional, and moves no balance. Organiser."""
         group = selectors.group_by_token(group_token)
         _require_organiser(request, group)
         found = group.payments.filter(pk=payment).first()
         if found is None:
             raise NoSuchLink("No such payment")
-        return Response(s.payment_data(services.payment_void(payment=found)))
+        data = valid(s.PaymentVoidIn, request.data)
+        voided = services.payment_void(payment=found, device=data["device"], reason=data["reason"])
+        return Response(s.payment_data(voided))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from django.http import Http404
@@ -15,9 +16,9 @@ from ledger.events import seating
 from ledger.events.standings import Standing, rank
 from ledger.links import NoSuchLink
 from ledger.models import Event, Hand, Round, Seat, TableSession
+from ledger.tables import money, stored, tally
 from ledger.tables import selectors as table_selectors
-from ledger.tables import stored, tally
-from scoring import Payment
+from scoring import Payment, Totals
 from scoring.names import canonical
 
 # The projector shows up to 3 columns of 14 standings: 42 players to a screen, in type that
@@ -160,17 +161,29 @@ def _tallies(tables: list[EventTable]) -> list[tally.Tally]:
     return [k or tally.count(t, hands[t.pk]) for t, k in zip(tables, kept, strict=True)]
 
 
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """What standings need of a table: its money as its rows sum it, and its hands counted."""
+
+    totals: Totals
+    won_from: dict[tuple[str, str], Decimal]
+    counted: int
+
+
 def standings(event: Event) -> Standings:
-    """Every player's standing as if every table finished now, in at most five queries: the
-    event's tables with their tallies (ledger.tables.tally), their seats, the hands of any table
-    whose tally is not current, rounds and entries."""
+    """Every player's standing as if every table finished now, in at most six queries: the
+    event's tables with their tallies (ledger.tables.tally), their seats, their money
+    (ledger.tables.money: sums, and who won what from whom), the hands of any table whose
+    tally is not current, rounds and entries."""
     tables = event_tables(event)
     tallies = _tallies(tables)
+    totals = money.totals(tables)
+    won_from = money.won_from(tables) if "head_to_head" in event.tie_breakers else {}
     rows = rank(
         event.entries.values_list("player__name", "active"),
         [
-            (t.round, t.number, t.seating, counted)
-            for t, counted in zip(tables, tallies, strict=True)
+            (t.round, t.number, t.seating, Counted(totals[t.pk], won_from.get(t.pk, {}), c.counted))
+            for t, c in zip(tables, tallies, strict=True)
         ],
         [(round.number, round.byes) for round in event.round_set.all()],
         event.tie_breakers,

@@ -1,4 +1,5 @@
-"""An event's standings from its tables' tallies: pure Python, no Django, no database.
+"""An event's standings from what its tables paid and played: pure Python, no Django, no
+database.
 
 Players are ranked by net winnings, then by the event's tie-breakers in order (more hands won,
 fewer points taken, head-to-head among the players still level), then by name.
@@ -18,7 +19,8 @@ from scoring.names import canonical
 
 
 class Counted(Protocol):
-    """What standings need of one table's tally (ledger.tables.tally.Tally)."""
+    """What standings need of one table: its totals and who won what from whom (as its result
+    rows sum them), and the hands that count (events.selectors.Counted)."""
 
     @property
     def totals(self) -> Totals: ...

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ledger.groups import services as group_services
-from ledger.groups.models import Group, Payment
+from ledger.groups.models import Group, Payment, PaymentVoid
 from ledger.web.admin import KeepsMoney, ReadOnly
 
 
@@ -29,12 +29,12 @@ class GroupAdmin(KeepsMoney[Group]):
 @admin.register(Payment)
 class PaymentAdmin(ReadOnly[Payment]):
     """Read only: a payment is recorded once from the group's page or the API, and voided
-    there or with the action here (groups.services.payment_void, which keeps it on record,
-    marked with when), never edited or deleted."""
+    there or with the action here (groups.services.payment_void, which keeps it on record and
+    adds a row that says who voided it, when and why), never edited or deleted."""
 
     list_display = ["__str__", "group", "created", "voided"]
-    list_filter = ["voided"]
-    list_select_related = ["group", "payer", "payee"]
+    list_filter = [("void", admin.EmptyFieldListFilter)]
+    list_select_related = ["group", "payer", "payee", "void"]
     actions = ["void_selected"]
 
     def has_void_permission(self, request: HttpRequest) -> bool:
@@ -44,9 +44,21 @@ class PaymentAdmin(ReadOnly[Payment]):
     def void_selected(self, request: HttpRequest, queryset: QuerySet[Payment]) -> None:
         for payment in queryset.order_by("pk"):
             try:
-                group_services.payment_void(payment=payment)
+                group_services.payment_void(
+                    payment=payment,
+                    device=f"admin: {request.user.get_username()}"[:40],
+                    reason=_("voided in the admin"),
+                )
             except group_services.Refused as refused:
                 message = _("Payment #{pk}: {reason}").format(pk=payment.pk, reason=refused)
                 self.message_user(request, message, messages.ERROR)
             else:
                 self.message_user(request, _("Payment #{pk} voided.").format(pk=payment.pk))
+
+
+@admin.register(PaymentVoid)
+class PaymentVoidAdmin(ReadOnly[PaymentVoid]):
+    """Who voided a payment, when and why: written by groups.services.payment_void only."""
+
+    list_display = ["payment", "device", "reason", "at"]
+    list_select_related = ["payment__payer", "payment__payee"]

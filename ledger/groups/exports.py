@@ -74,7 +74,7 @@ def tables_rows(group: Group, words: _Words) -> Iterator[list[Any]]:
 def payments_rows(group: Group, words: _Words) -> Iterator[list[Any]]:
     """Every payment recorded, voided ones too, the first first."""
     yield words.header("date", "from", "to", "amount", "unit", "note", "voided")
-    for payment in group.payments.select_related("payer", "payee"):
+    for payment in group.payments.select_related("payer", "payee", "void"):
         yield [
             timezone.localdate(payment.created).isoformat(), payment.payer.name,
             payment.payee.name, _money(payment.amount), words.unit(payment.unit), payment.note,

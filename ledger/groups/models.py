@@ -3,6 +3,8 @@ it starts, and the payments its players record between them."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -34,8 +36,8 @@ class Group(models.Model):
 
 class Payment(models.Model):
     """Money (or chips) one player paid another outside the hands: "Bob paid Anna 20 in cash".
-    It moves their balances; it is never deleted, only voided, and a retry with the same
-    idempotency key records nothing more."""
+    It moves their balances; it is never deleted or edited, only voided (a ``PaymentVoid``
+    row), and a retry with the same idempotency key records nothing more."""
 
     class Unit(models.TextChoices):
         MONEY = "money", _("money")
@@ -52,7 +54,6 @@ class Payment(models.Model):
     idempotency_key = models.CharField(max_length=64, blank=True, default="")
     request_hash = models.CharField(max_length=64, blank=True, default="")
     created = models.DateTimeField(auto_now_add=True)
-    voided = models.DateTimeField(null=True, blank=True, help_text="When it was voided.")
 
     class Meta:
         ordering = ["created", "pk"]
@@ -70,3 +71,24 @@ class Payment(models.Model):
 
     def __str__(self) -> str:
         return f"{self.payer} paid {self.payee} {self.amount} {self.unit}"
+
+    @property
+    def voided(self) -> datetime | None:
+        """When it was voided, or None (read with ``select_related("void")`` for a list)."""
+        try:
+            return self.void.at
+        except PaymentVoid.DoesNotExist:
+            return None
+
+
+class PaymentVoid(models.Model):
+    """A payment's void: who voided it (their phone's name, or the admin's account), when and
+    why. Its own row, so the payment itself is never edited; one at most per payment."""
+
+    payment = models.OneToOneField(Payment, on_delete=models.PROTECT, related_name="void")
+    device = models.CharField(max_length=40, blank=True, help_text="Who voided it.")
+    reason = models.CharField(max_length=80, blank=True, help_text="Why.")
+    at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"void of {self.payment}"

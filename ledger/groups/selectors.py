@@ -3,11 +3,9 @@ payments: a fixed number of queries however many tables and hands it has."""
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from functools import lru_cache
 
 from django.db.models import Count, Q, Sum
 
@@ -17,21 +15,8 @@ from ledger.links import NoSuchLink
 from ledger.players.models import Player
 from ledger.tables import selectors as table_selectors
 from ledger.tables.models import Result, Seat, TableSession
-from scoring import GAMES, Transfer
-
-
-@lru_cache(maxsize=1024)
-def unit(game: str, options: str) -> tuple[str, Decimal]:
-    """How a table with ``options`` (as JSON) pays: ("money", stake), ("chips", chip value),
-    or ("points", 0) for points only."""
-    rules = GAMES[game]
-    seating = [f"P{i}" for i in range(rules.player_counts[0])]
-    document = {"game": game, "options": json.loads(options), "seating": seating}
-    parsed = scoring.parse_session(document).options
-    unit = rules.unit(parsed)
-    if unit == 0:
-        return "points", Decimal(0)
-    return ("chips" if rules.pays_chips(parsed) else "money"), unit
+from ledger.tables.results import pays_in
+from scoring import Transfer
 
 
 @dataclass
@@ -98,13 +83,14 @@ def ledger(group: Group) -> Ledger:
     units = {}
     lines = {}
     for pk, token, game, options, created in tables:
-        units[pk] = unit(game, json.dumps(options, sort_keys=True))
+        units[pk] = pays_in(game, options)
         lines[pk] = TableLine(pk, token, game, created, units[pk][0])
     seats = Seat.objects.filter(session__group=group).order_by("session", "position")
     for session, player in seats.values_list("session_id", "player_id"):
         lines[session].seating.append(players[player])
     sums = (
-        Result.objects.filter(session__group=group, current=True)
+        Result.objects.filter(session__group=group)
+        .standing()
         .values("session_id", "player_id")
         .annotate(
             net=Sum("net"),
@@ -129,7 +115,7 @@ def ledger(group: Group) -> Ledger:
         out.points[name] += row["score"] or 0
         out.hands[name] += row["hands"]
         out.won[name] += row["won"]
-    for payer, payee, amount, paid_in in group.payments.filter(voided=None).values_list(
+    for payer, payee, amount, paid_in in group.payments.filter(void=None).values_list(
         "payer_id", "payee_id", "amount", "unit"
     ):
         balances = out.money if paid_in == Payment.Unit.MONEY else out.chips

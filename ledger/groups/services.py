@@ -16,12 +16,11 @@ from typing import Any, NamedTuple
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import F
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
 from ledger import changes
-from ledger.groups.models import Group, Payment
+from ledger.groups.models import Group, Payment, PaymentVoid
 from ledger.players.models import Player
 from ledger.tables import services as table_services
 from ledger.tables.models import Hand, TableSession
@@ -224,16 +223,17 @@ def _amount(amount: Decimal | str | int) -> Decimal:
     return value
 
 
-def payment_void(*, payment: Payment) -> Payment:
-    """Void a payment: it stays on record, marked with when, and moves no balance."""
+def payment_void(*, payment: Payment, device: str = "", reason: str = "") -> Payment:
+    """Void a payment: it stays on record as it was, moves no balance from now on, and a row
+    says who voided it (``device``), when and why (``reason``)."""
+    device, reason = _plain(device, "device", 40), _plain(reason, "reason", 80)
     with transaction.atomic():
         current = Payment.objects.select_for_update().get(pk=payment.pk)
-        if current.voided is not None:
+        if PaymentVoid.objects.filter(payment=current).exists():
             raise AlreadyVoided(_("This payment was already voided."))
-        current.voided = timezone.now()
-        current.save(update_fields=["voided"])
+        PaymentVoid.objects.create(payment=current, device=device, reason=reason)
         _changed(current.group_id)
-    return current
+    return Payment.objects.select_related("void").get(pk=current.pk)
 
 
 def _changed(group: int) -> None:

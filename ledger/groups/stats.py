@@ -7,7 +7,6 @@ the group has. Nothing is stored: asking again, with nothing new played, gives t
 
 from __future__ import annotations
 
-import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
@@ -19,10 +18,9 @@ from django.utils import timezone
 from openskill.models import PlackettLuce, PlackettLuceRating
 
 from ledger.groups.models import Group
-from ledger.groups.selectors import unit
 from ledger.players.models import Player
 from ledger.tables.models import Result, TableSession
-from ledger.tables.results import tidy
+from ledger.tables.results import pays_in, tidy
 from scoring import GAMES
 
 UNITS = ("money", "chips", "points")  # the order best and worst tables are looked for in
@@ -125,7 +123,7 @@ def _tables(group: Group) -> dict[int, _Table]:
     for number, (pk, token, game, options, created) in enumerate(
         found.values_list("pk", "token", "game", "options", "created"), start=1
     ):
-        kind, value = unit(game, json.dumps(options, sort_keys=True))
+        kind, value = pays_in(game, options)
         tables[pk] = _Table(number, pk, token, game, created, kind, value)
     return tables
 
@@ -138,7 +136,7 @@ def _rows(group: Group, start: date | None, end: date | None) -> QuerySet[Result
     The calendar's first and last days bound nothing: no hand is played before or after them,
     and the midnight after 9999-12-31 is past what a date can hold (as, east of UTC, is the
     first day's midnight in UTC)."""
-    rows = Result.objects.filter(session__group=group, current=True)
+    rows = Result.objects.filter(session__group=group).standing()
     if start is not None and start > date.min:
         rows = rows.filter(hand__created__gte=_midnight(start))
     if end is not None and end < date.max:
@@ -256,7 +254,7 @@ def head_to_head(
     if a.group_id != group.pk or b.group_id != group.pk or a.pk == b.pk:
         raise ValueError("a head-to-head is between two players of the group")
     tables = _tables(group)
-    other = Result.objects.filter(hand=OuterRef("hand"), current=True, player__in=[a, b])
+    other = Result.objects.standing().filter(hand=OuterRef("hand"), player__in=[a, b])
     rows = list(
         _rows(group, start, end)
         .filter(player__in=[a, b])
@@ -302,7 +300,8 @@ def ratings(group: Group) -> list[Rated]:
     players = dict(Player.objects.filter(group=group).values_list("pk", "name"))
     tables = _tables(group)
     totals = (
-        Result.objects.filter(session__group=group, current=True)
+        Result.objects.filter(session__group=group)
+        .standing()
         .values("session_id", "player_id")
         .annotate(total=Sum("net"), points=Sum("score"))
         .order_by()

@@ -5,13 +5,13 @@ What ``manage.py ledger_verify`` reports of groups, after its tables (ledger.tab
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
 from decimal import Decimal
 
 from ledger.groups import selectors
 from ledger.groups.models import Group, Payment
 from ledger.tables.models import TableSession
+from ledger.tables.results import pays_in
 from ledger.tables.verify import Checked, words
 
 # Chips are a table's net divided by its chip's value: compared to this many places, so that
@@ -40,7 +40,7 @@ def check(group: Group, engine: Mapping[int, Checked]) -> list[str]:
             return [f"{at}: not checked: its table {pk} was not scored (above)"]
         if not checked.net.keys() <= names.keys():
             return [f"{at}: not checked: its table {pk} seats someone not of the group"]
-        kind, value = selectors.unit(game, json.dumps(options, sort_keys=True))
+        kind, value = pays_in(game, options)
         for player, net in checked.net.items():
             if kind == "money":
                 money[names[player]] += net
@@ -48,7 +48,7 @@ def check(group: Group, engine: Mapping[int, Checked]) -> list[str]:
                 chips[names[player]] += net / value
         for player, score in checked.scores.items():
             points[names[player]] += score
-    paid = group.payments.filter(voided=None).values_list("payer", "payee", "amount", "unit")
+    paid = group.payments.filter(void=None).values_list("payer", "payee", "amount", "unit")
     for payer, payee, amount, unit in paid:
         balances = money if unit == Payment.Unit.MONEY else chips
         balances[names[payer]] += amount

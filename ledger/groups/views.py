@@ -28,7 +28,7 @@ from ledger.tables import services as table_services
 from ledger.tables.forms import MAX_PLAYERS
 from ledger.tables.summary import Chart, Step, draw
 from ledger.web import rights
-from ledger.web.forms import START_KEY_REUSED, engine_message, posted_key
+from ledger.web.forms import START_KEY_REUSED, device_name, engine_message, posted_key
 from ledger.web.games import game_choices, option_fields
 from ledger.web.views import HtmxRequest, unchanged
 from scoring import GAMES, ScoringError
@@ -73,7 +73,7 @@ def _page(
         return same
     ledger = selectors.ledger(group)
     organiser = rights.organises_group(request, group)
-    payments = group.payments.select_related("payer", "payee").order_by("-created", "-pk")
+    payments = group.payments.select_related("payer", "payee", "void").order_by("-created", "-pk")
     table_form = table_form or TableForm(initial={"game": group.game, "first": "draw"})
     context = {
         "group": group,
@@ -127,7 +127,7 @@ def tables(request: HtmxRequest, token: str) -> HttpResponse:
 def payments(request: HtmxRequest, token: str) -> HttpResponse:
     """Every payment of the group, voided ones too, the latest first, a page at a time."""
     found = selectors.group_by_token(token)
-    every = found.payments.select_related("payer", "payee").order_by("-created", "-pk")
+    every = found.payments.select_related("payer", "payee", "void").order_by("-created", "-pk")
     page = Paginator(every, PAGE).get_page(request.GET.get("page"))
     context = {"group": found, "title": found.name, "page": page}
     return render(request, "groups/group_payments.html", context)
@@ -241,15 +241,22 @@ def payment_new(request: HtmxRequest, token: str) -> HttpResponse:
 
 @require_POST
 def payment_void(request: HtmxRequest, token: str, payment: int) -> HttpResponse:
-    """The organiser voids a payment: it stays on record and moves nothing."""
+    """The organiser voids a payment: it stays on record and moves nothing; this phone's name
+    and the reason given say who voided it and why."""
     found = selectors.group_by_token(token)
     if not rights.organises_group(request, found):
         return HttpResponseForbidden(_("Only the group's organiser can void a payment."))
     chosen = get_object_or_404(Payment, pk=payment, group=found)
     try:
-        services.payment_void(payment=chosen)
+        services.payment_void(
+            payment=chosen,
+            device=device_name(request),
+            reason=str(request.POST.get("reason", "")),
+        )
     except services.AlreadyVoided as refused:
         return _page(request, found, status=409, void_error=refused.message)
+    except ScoringError as error:  # a reason or name with characters that hide what it says
+        return _page(request, found, status=400, void_error=engine_message(error))
     return redirect(reverse("group", args=[found.token]) + "#payments")
 
 
@@ -262,7 +269,7 @@ def player(request: HtmxRequest, token: str, player: int) -> HttpResponse:
     tables = [line for line in ledger.tables if person.name in line.seating]
     payments = (
         found.payments.filter(payer=person) | found.payments.filter(payee=person)
-    ).select_related("payer", "payee")
+    ).select_related("payer", "payee", "void")
     context = {
         "group": found,
         "title": person.name,

@@ -9,9 +9,9 @@ SQLite has no such trigger: the services check the same before they commit
 (ledger.tables.results.refuse_unbalanced).
 """
 
-from typing import Any
-
 from django.db import migrations
+
+from ledger.migrations._on_postgresql import OnPostgreSQL
 
 CREATE = """
 CREATE FUNCTION ledger_result_balanced() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -42,18 +42,6 @@ DROP = """
 DROP TRIGGER ledger_result_balanced ON ledger_result;
 DROP FUNCTION ledger_result_balanced();
 """
-
-
-class OnPostgreSQL(migrations.RunSQL):
-    """RunSQL on PostgreSQL only: SQLite has no constraint triggers."""
-
-    def database_forwards(self, app_label: str, schema_editor: Any, *args: Any) -> None:
-        if schema_editor.connection.vendor == "postgresql":
-            super().database_forwards(app_label, schema_editor, *args)
-
-    def database_backwards(self, app_label: str, schema_editor: Any, *args: Any) -> None:
-        if schema_editor.connection.vendor == "postgresql":
-            super().database_backwards(app_label, schema_editor, *args)
 
 
 class Migration(migrations.Migration):

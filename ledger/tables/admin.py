@@ -241,9 +241,9 @@ class HandChangeAdmin(ReadOnly[HandChange]):
 @admin.register(Result)
 class ResultAdmin(ReadOnly[Result]):
     """Each hand's outcome per player, as the services write it with the hand: the rows the
-    balances and statistics sum. Replaced ones stay as history."""
+    balances and statistics sum. A change adds a reversal of each row it takes back."""
 
-    list_display = ["hand", "player", "score", "net", "won", "current", "replaced"]
-    list_filter = ["current", "won"]
+    list_display = ["hand", "player", "score", "net", "unit", "won", "reverses", "created"]
+    list_filter = ["unit", "won"]
     list_select_related = ["hand__session", "player"]
-    raw_id_fields = ["session", "hand", "player"]
+    raw_id_fields = ["session", "hand", "player", "reverses"]

@@ -43,6 +43,7 @@ from ledger.models import (
     Hand,
     HandChange,
     Payment,
+    PaymentVoid,
     Player,
     Round,
     Seat,
@@ -96,8 +97,10 @@ def _group(group: Group) -> dict[str, Any]:
                 "request_hash": payment.request_hash,
                 "created": payment.created.isoformat(),
                 "voided": payment.voided.isoformat() if payment.voided else None,
+                "voided_by": payment.void.device if payment.voided else "",
+                "void_reason": payment.void.reason if payment.voided else "",
             }
-            for payment in group.payments.select_related("payer", "payee")
+            for payment in group.payments.select_related("payer", "payee", "void")
         ],
     }
 
@@ -123,9 +126,15 @@ def _import_group(raw: dict[str, Any]) -> Group:
             device=payment["device"],
             idempotency_key=payment["idempotency_key"],
             request_hash=payment["request_hash"],
-            voided=parse_datetime(payment["voided"]) if payment["voided"] else None,
         )
         Payment.objects.filter(pk=made.pk).update(created=parse_datetime(payment["created"]))
+        if payment["voided"]:  # who and why: since backups of version 5's payment voids
+            void = PaymentVoid.objects.create(
+                payment=made,
+                device=payment.get("voided_by", ""),
+                reason=payment.get("void_reason", ""),
+            )
+            PaymentVoid.objects.filter(pk=void.pk).update(at=parse_datetime(payment["voided"]))
     return group
 
 

@@ -227,17 +227,31 @@ class HandChange(models.Model):
         return f"{self.get_kind_display()} {self.hand} at {self.at:%H:%M}"
 
 
+class Results(models.QuerySet["Result"]):
+    def standing(self) -> Results:
+        """The rows that say how each hand stands now: neither a reversal nor reversed."""
+        return self.filter(reverses=None, reversal=None)
+
+
 class Result(models.Model):
     """One player's outcome of one hand as the engine settled it: their score, what they won
-    or paid, whether they won it, their specials (as entered, and as the entry proved).
+    or paid, whether they won it, their specials (as entered, and as the entry proved), in the
+    unit the table pays in.
 
     Written in the transaction that records, corrects or voids a hand (ledger.tables.results),
-    so balances and statistics are sums and counts in the database, not re-scoring. Never
-    edited: a change that alters an outcome marks its rows replaced and writes new ones, so
-    the old stay as history. A redeal has no rows: nobody played.
+    so balances and statistics are sums and counts in the database, not re-scoring. Append
+    only: a change that alters an outcome adds a reversal of each of its rows (the same row,
+    its score and net negated, pointing at the row it reverses) and the new outcome's rows, so
+    the rows of a table sum to its money at every moment and the old stay as history. A redeal
+    has no rows: nobody played.
     """
 
-    # No index of its own: the (session, current) index below begins with it. PROTECT, both:
+    class Unit(models.TextChoices):
+        MONEY = "money", _("money")
+        CHIPS = "chips", _("chips")
+        POINTS = "points", _("points")
+
+    # No index of its own: the (session, unit) index below begins with it. PROTECT, both:
     # money rows are deleted with nothing (a table or group with them is refused).
     session = models.ForeignKey(
         TableSession, on_delete=models.PROTECT, related_name="results", db_index=False
@@ -247,23 +261,26 @@ class Result(models.Model):
     # As the hand shows it (doubled in Tsair Deng, fish points in Tiu Yu; 0 for the holder of
     # declared doubles); None only where the engine gives the player no score.
     score = models.IntegerField(null=True, blank=True)
+    # As the engine settles it: money at a table that pays a stake, the chips at the chip's
+    # value at a chips table, 0 at a table that plays for points only (its scores count).
     net = models.DecimalField(max_digits=24, decimal_places=4)
+    unit = models.CharField(max_length=6, choices=Unit.choices, default=Unit.MONEY)
     won = models.BooleanField(default=False, help_text="Ranked first in the hand.")
     specials = models.JSONField(default=list, blank=True)
-    current = models.BooleanField(default=True)
+    # What the player won from each other player in the hand, before netting: {payer's id:
+    # amount as text}. The pairwise summary and the head-to-heads add these up.
+    won_from = models.JSONField(default=dict, blank=True)
+    # The row this one takes back, when a correction or a void changed the hand's outcome.
+    reverses = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="reversal"
+    )
     created = models.DateTimeField(auto_now_add=True)
-    replaced = models.DateTimeField(null=True, blank=True, help_text="When a change replaced it.")
+
+    objects = Results.as_manager()
 
     class Meta:
         ordering = ["hand__number", "pk"]
-        constraints = [
-            models.UniqueConstraint(
-                fields=["hand", "player"],
-                condition=models.Q(current=True),
-                name="result_current_unique",
-            )
-        ]
-        indexes = [models.Index(fields=["session", "current"], name="result_session_current")]
+        indexes = [models.Index(fields=["session", "unit"], name="result_session_unit")]
 
     def __str__(self) -> str:
         return f"{self.player} in {self.hand}: {self.net}"

@@ -1,32 +1,34 @@
 """Each hand's outcome per player as rows (``Result``), written in the hand's transaction and
-kept equal to what the engine computes from the hands.
+kept equal to what the engine computes from the hands. Rows are only ever added.
 
 A new hand adds its rows. A correction or a void can change more than its own hand (with ties
 to the lower total, a later tie may now go the other way), so the table's rows are brought up
-to date from a scoring of the whole table: each hand whose outcome changed has its rows marked
-replaced and new ones written; the rest are left as they are.
+to date from a scoring of the whole table: each hand whose outcome changed gets a reversal of
+each of its standing rows and the rows of its new outcome; the rest are left as they are.
 
-Every row of a hand, current and replaced, sums to zero (each outcome the engine settles
-does): on PostgreSQL a deferred trigger refuses a commit that breaks this, however the rows
-were written (migration 0027_result_balanced). Elsewhere ``resync`` checks each hand whose rows
-it replaced or wrote before the transaction commits; a new hand's rows, one outcome of the
-engine written with it in one statement, need no read to know that.
+The rows of a hand, in each unit, sum to zero (each outcome the engine settles does, and so
+does its reversal): on PostgreSQL a deferred trigger refuses a commit that breaks this, however
+the rows were written (migrations 0027_result_balanced, 0031_append_only_results). Elsewhere
+``resync`` checks each hand it wrote rows for before the transaction commits; a new hand's
+rows, one outcome of the engine written with it in one statement, need no read to know that.
 """
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from collections.abc import Collection, Iterable, Mapping
 from decimal import Decimal
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from django.db import IntegrityError, connection
 from django.db.models import Expression
-from django.utils import timezone
 
 import scoring
 from ledger.tables.models import Result, TableSession
 from ledger.tables.stored import specials_of
+from scoring import GAMES
 
 
 class Outcome(NamedTuple):
@@ -36,6 +38,27 @@ class Outcome(NamedTuple):
     net: Decimal
     won: bool
     specials: tuple[str, ...]
+    # What they won from each other player before netting, (payer, amount) by name: what a
+    # pairwise summary and a head-to-head add up (scoring.won_from).
+    won_from: tuple[tuple[str, Decimal], ...] = ()
+
+
+def pays_in(game: str, options: Mapping[str, Any]) -> tuple[Result.Unit, Decimal]:
+    """How a table of ``game`` with ``options`` pays: in money (and its stake), in chips (and
+    the chip's value), or in points only (and 0)."""
+    return _pays_in(game, json.dumps(options, sort_keys=True))
+
+
+@lru_cache(maxsize=1024)
+def _pays_in(game: str, options: str) -> tuple[Result.Unit, Decimal]:
+    rules = GAMES[game]
+    seating = [f"P{i}" for i in range(rules.player_counts[0])]
+    document = {"game": game, "options": json.loads(options), "seating": seating}
+    parsed = scoring.parse_session(document).options
+    value = rules.unit(parsed)
+    if value == 0:
+        return Result.Unit.POINTS, Decimal(0)
+    return (Result.Unit.CHIPS if rules.pays_chips(parsed) else Result.Unit.MONEY), value
 
 
 class Unbalanced(IntegrityError):
@@ -45,17 +68,18 @@ class Unbalanced(IntegrityError):
 
 
 def refuse_unbalanced(hands: Collection[int]) -> None:
-    """Raise Unbalanced if the rows of any of ``hands`` (ids), current and replaced, do not sum
-    to zero. PostgreSQL checks this itself when the transaction commits: only another database
-    is asked here."""
+    """Raise Unbalanced if the rows of any of ``hands`` (ids), in any unit, do not sum to zero.
+    PostgreSQL checks this itself when the transaction commits: only another database is asked
+    here."""
     if connection.vendor == "postgresql" or not hands:
         return
-    totals: dict[int, Decimal] = defaultdict(Decimal)
-    for hand, net in Result.objects.filter(hand_id__in=hands).values_list("hand_id", "net"):
-        totals[hand] += net
-    if unbalanced := sorted((hand, total) for hand, total in totals.items() if total):
-        hand, total = unbalanced[0]
-        raise Unbalanced(f"the result rows of hand {hand} sum to {total}, not 0")
+    totals: dict[tuple[int, str], Decimal] = defaultdict(Decimal)
+    rows = Result.objects.filter(hand_id__in=hands).values_list("hand_id", "unit", "net")
+    for hand, unit, net in rows:
+        totals[hand, unit] += net
+    if unbalanced := sorted((key, total) for key, total in totals.items() if total):
+        (hand, unit), total = unbalanced[0]
+        raise Unbalanced(f"the result rows of hand {hand} sum to {total} {unit}, not 0")
 
 
 def outcomes(game: str, data: Mapping[str, Any], played: scoring.HandResult) -> dict[str, Outcome]:
@@ -66,6 +90,9 @@ def outcomes(game: str, data: Mapping[str, Any], played: scoring.HandResult) -> 
         return {}
     entered = data.get("results", {})
     holder = data.get("declared_doubles")
+    won_from: dict[str, list[tuple[str, Decimal]]] = defaultdict(list)
+    for (payee, payer), value in sorted(scoring.won_from([played]).items()):
+        won_from[payee].append((payer, value))
     return {
         name: Outcome(
             played.scores.get(name),
@@ -77,9 +104,16 @@ def outcomes(game: str, data: Mapping[str, Any], played: scoring.HandResult) -> 
                     + (["declared_doubles"] if name == holder else [])
                 )
             ),
+            tuple(won_from[name]),
         )
         for name, net in played.net.items()
     }
+
+
+def outcome(row: Result, names: Mapping[int, str]) -> Outcome:
+    """What ``row`` says, its players by name (``names``: the table's ``seated``)."""
+    won_from = tuple(sorted((names[int(pk)], Decimal(value)) for pk, value in row.won_from.items()))
+    return Outcome(row.score, row.net, row.won, tuple(row.specials), won_from)
 
 
 def _players(session: TableSession) -> dict[str, int]:
@@ -92,6 +126,7 @@ def _rows(
     players: Mapping[str, int],
     found: Mapping[str, Outcome],
 ) -> list[Result]:
+    unit, _ = pays_in(session.game, session.options)
     return [
         Result(
             session=session,
@@ -99,11 +134,29 @@ def _rows(
             player_id=players[name],
             score=outcome.score,
             net=outcome.net,
+            unit=unit,
             won=outcome.won,
             specials=list(outcome.specials),
+            won_from={str(players[payer]): str(value) for payer, value in outcome.won_from},
         )
         for name, outcome in found.items()
     ]
+
+
+def reversal(row: Result) -> Result:
+    """The row that takes ``row`` back: the same outcome, its score and net negated."""
+    return Result(
+        session_id=row.session_id,
+        hand_id=row.hand_id,
+        player_id=row.player_id,
+        score=None if row.score is None else -row.score,
+        net=-row.net,
+        unit=row.unit,
+        won=row.won,
+        specials=row.specials,
+        won_from={payer: str(-Decimal(value)) for payer, value in row.won_from.items()},
+        reverses=row,
+    )
 
 
 def rows(
@@ -124,8 +177,8 @@ def resync(
 ) -> None:
     """Bring the table's rows up to date with the engine: ``live`` is (pk, data by name) of
     every hand that counts, in order (``result``: those hands scored already, if they were).
-    Rows of a voided hand, or of an outcome that changed, are marked replaced; changed and
-    missing outcomes get new rows."""
+    Rows of a voided hand, or of an outcome that changed, are reversed; changed and missing
+    outcomes get new rows."""
     live = list(live)
     if result is None:
         document = session.document([data for _, data in live])
@@ -136,18 +189,16 @@ def resync(
         pk: outcomes(session.game, data, played)
         for (pk, data), played in zip(live, result.hands, strict=True)
     }
-    have: dict[int, dict[str, tuple[int, Outcome]]] = {}
-    for row in Result.objects.filter(session=session, current=True):
-        outcome = Outcome(row.score, row.net, row.won, tuple(row.specials))
-        have.setdefault(row.hand_id, {})[names.get(row.player_id, "")] = (row.pk, outcome)
-    stale, new, changed = [], [], []
+    have: dict[int, dict[str, tuple[Result, Outcome]]] = {}
+    for row in Result.objects.filter(session=session).standing():
+        have.setdefault(row.hand_id, {})[names.get(row.player_id, "")] = (row, outcome(row, names))
+    new, changed = [], []
     for pk in have.keys() | wanted.keys():
-        current = {name: outcome for name, (_, outcome) in have.get(pk, {}).items()}
-        if current != wanted.get(pk, {}):
-            stale += [row_pk for row_pk, _ in have.get(pk, {}).values()]
+        standing = {name: outcome for name, (_, outcome) in have.get(pk, {}).items()}
+        if standing != wanted.get(pk, {}):
+            new += [reversal(row) for row, _ in have.get(pk, {}).values()]
             new += _rows(session, pk, players, wanted.get(pk, {}))
             changed.append(pk)
-    Result.objects.filter(pk__in=stale).update(current=False, replaced=timezone.now())
     Result.objects.bulk_create(new)
     refuse_unbalanced(changed)
 

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 import scoring
 from ledger.links import NoSuchLink
 from ledger.models import Event, Group, Hand, HandChange, Player, Result, Seat, TableSession
-from ledger.tables import clock, statements, stored, tally
+from ledger.tables import clock, money, statements, stored, tally
 from scoring import GAMES, HandResult, SessionResult
 
 
@@ -385,24 +385,23 @@ def glance(
     session: TableSession, number: int | None = None, latest: list[StoredHand] | None = None
 ) -> ScoreSheet:
     """The table as its page and live part show it, at a cost that does not grow with the
-    hands played: the totals as kept (ledger.tables.tally) and the latest hands, each scored on
-    its own as it records who led and which way. ``number``: a hand to have among the rows too
-    (one just corrected, say); ``latest``: the latest hands, if read with the table
-    (``session_glanced``).
+    hands played: the totals as its result rows sum them (ledger.tables.money) and the latest
+    hands, each scored on its own as it records who led and which way. ``number``: a hand to
+    have among the rows too (one just corrected, say); ``latest``: the latest hands, if read
+    with the table (``session_glanced``).
 
     It holds the latest rows only, and the totals of every hand; what needs every hand (the
     summary, an export, a preview) reads ``scored``. So does a table scored whole
-    (``TableSession.scored_whole``), one whose tally is not current, and one whose latest
-    hands are all voided."""
-    kept = tally.kept(session)
-    if kept is None or session.scored_whole:
+    (``TableSession.scored_whole``), and one whose latest hands are all voided while an
+    earlier one counts."""
+    if session.scored_whole:
         return scored(session)
     names = session.seated
     if latest is None:
         newest = session.hands.order_by("-number").values_list(*STORED_FIELDS)[:LATEST]
         latest = _stored(newest, names)
     # The next hand's leader is the last counted hand's to give: among these, if any counts.
-    if kept.counted and all(hand.voided for hand in latest):
+    if all(hand.voided for hand in latest) and session.hands.filter(voided=False).exists():
         return scored(session)
     if number is not None and all(hand.number != number for hand in latest):
         asked = session.hands.filter(number=number).values_list(*STORED_FIELDS)
@@ -413,11 +412,12 @@ def glance(
         return scored(session)  # stored before hands recorded who led: they need the rest
     played = tally.score_table(session, [hand.data for hand in live]).hands
     by_pk = dict(zip((hand.pk for hand in live), played, strict=True))
+    totals = money.table_totals(session)
     return ScoreSheet(
         session=session,
         seating=session.seating,
         rows=[Row(hand, by_pk.get(hand.pk)) for hand in hands],
-        result=SessionResult(played, kept.totals, scoring.settle_up(kept.totals.net)),
+        result=SessionResult(played, totals, scoring.settle_up(totals.net)),
         every_hand=False,
     )
 
@@ -458,21 +458,20 @@ def hands_as_kept(
     every hand with what it came to (None when voided), and who won what from whom
     (scoring.won_from).
 
-    What each hand came to is read from its result rows, and who won what from whom from the
-    table's tally, with no scoring: the summary grows with the hands it shows, not by scoring
-    them again. A table scored whole (``TableSession.scored_whole``), one whose tally is not
-    current, and one with hands stored before hands recorded who led, are scored instead. Two
-    queries besides the table's."""
-    kept = tally.kept(session)
+    What each hand came to, the totals and who won what from whom are read from the result
+    rows (ledger.tables.money), with no scoring: the summary grows with the hands it shows,
+    not by scoring them again. A table scored whole (``TableSession.scored_whole``), whose
+    end the rows do not say, and one with hands stored before hands recorded who led, are
+    scored instead. Four queries besides the table's."""
     names = session.seated
     hands = _stored(session.hands.order_by("number").values_list(*STORED_FIELDS), names)
     led = all({"first", "direction"} <= hand.data.keys() for hand in hands if not hand.voided)
-    if kept is None or session.scored_whole or not led:
+    if session.scored_whole or not led:
         whole = scored(session)
         shown = [Shown(row.hand, row.result) for row in whole.rows]
         return whole, shown, scoring.won_from(whole.result.hands)
     outcomes: dict[int, tuple[dict[str, int], dict[str, Decimal]]] = {}
-    rows = Result.objects.filter(session=session, current=True)
+    rows = Result.objects.filter(session=session).standing()
     for hand_pk, player, score, net in rows.values_list("hand_id", "player_id", "score", "net"):
         scores, nets = outcomes.setdefault(hand_pk, ({}, {}))
         if score is not None:
@@ -488,9 +487,15 @@ def hands_as_kept(
         )
         for hand in hands
     ]
-    totals = SessionResult((), kept.totals, scoring.settle_up(kept.totals.net))
-    sheet = ScoreSheet(session, list(names.values()), [], totals, every_hand=False)
-    return sheet, shown, kept.won_from
+    totals = money.table_totals(session)
+    sheet = ScoreSheet(
+        session,
+        list(names.values()),
+        [],
+        SessionResult((), totals, scoring.settle_up(totals.net)),
+        every_hand=False,
+    )
+    return sheet, shown, money.won_from([session])[session.pk]
 
 
 def after_record(session: TableSession, hand: Hand, played: HandResult) -> ScoreSheet:

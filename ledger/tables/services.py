@@ -146,7 +146,7 @@ def session_create(
                 Seat.objects.create(session=session, player=player, position=position)
                 if name == first:
                     session.leader = player
-            empty = tally.Tally.empty(session.seating)  # seated names, as stored
+            empty = tally.Tally()
             session.tally = tally.stored(session, empty, session.revision)
             session.save(update_fields=["leader", "tally"])
             if group is not None:  # its page lists it (an event's round is announced whole)
@@ -451,7 +451,7 @@ def hand_record(
             table.seated = session.seated  # as the hand was scored
             kept = None if last_hand else tally.kept(table)
             if kept is not None:  # the hand added to the tally as kept
-                kept.add(played)
+                kept.add()
                 writes.append(_revising(table, kept))
             statements.inserted(hand, statements.together(writes)[0])
             if kept is None:  # every hand counted again, this one with them

@@ -1,7 +1,9 @@
-"""A table's tally: what an event's standings need of it, kept on the table.
+"""A table's tally: how far it has played, kept on the table for an event's standings and
+round pages (hands recorded, hands that count, whether one was corrected, whether its time is
+up). Money is not here: the result rows keep it (ledger.tables.money).
 
 Every change that ``ledger.tables.services`` makes to a table rewrites its tally in the same
-transaction, so the standings of 150 tables read 150 small documents instead of scoring 3,000
+transaction, so the rounds of 150 tables read 150 small documents instead of scoring 3,000
 hands on every page. A tally records the revision, game, options, seating and first player it
 was counted for; one that does not match its table (edited in the admin, say, or never counted)
 is not used: the standings count that table from its hands instead.
@@ -9,13 +11,10 @@ is not used: the standings count that table from its hands instead.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any, Protocol
 
 import scoring
-from scoring import HandResult
 
 # (number, data with players by name, voided, version) of each hand of a table, in order
 StoredHands = list[tuple[int, dict[str, Any], bool, int]]
@@ -44,21 +43,13 @@ class Table(Protocol):
 
 @dataclass
 class Tally:
-    totals: scoring.Totals  # as the engine adds them up
-    won_from: dict[tuple[str, str], Decimal]  # (payee, payer) -> what the payee won, ditto
     recorded: int = 0  # hands recorded, voided ones included
     counted: int = 0  # hands that count
     corrected: bool = False  # a hand was corrected or voided
     time_up: bool = False  # the table's time ran out: its last hand was played
 
-    @classmethod
-    def empty(cls, seating: list[str]) -> Tally:
-        return cls(scoring.totals(seating, []), {})
-
-    def add(self, hand: HandResult) -> None:
-        """A newly recorded hand, as the scoring engine settled it."""
-        self.totals = scoring.totals((), [hand], self.totals)
-        self.won_from = scoring.won_from([hand], self.won_from)
+    def add(self) -> None:
+        """A newly recorded hand."""
         self.recorded += 1
         self.counted += 1
 
@@ -82,9 +73,8 @@ def count(table: Table, hands: StoredHands, result: scoring.SessionResult | None
     if result is None:
         result = score_table(table, [data for _, data, voided, _ in hands if not voided])
     corrected = any(version > 1 or voided for _, _, voided, version in hands)
-    won_from = scoring.won_from(result.hands)
     time_up = result.end is not None and result.end.reason is scoring.EndReason.TIME
-    return Tally(result.totals, won_from, len(hands), len(result.hands), corrected, time_up)
+    return Tally(len(hands), len(result.hands), corrected, time_up)
 
 
 def _of(table: Table, revision: int) -> list[Any]:
@@ -93,26 +83,13 @@ def _of(table: Table, revision: int) -> list[Any]:
 
 
 def stored(table: Table, tally: Tally, revision: int) -> dict[str, Any]:
-    """The tally as kept in ``TableSession.tally``, counted at ``revision``: its players by
-    id, as the table's hands are stored (ledger.tables.stored)."""
-    ids = {name: pk for pk, name in table.seated.items()}
-
-    def by_id(values: Mapping[str, Any]) -> dict[str, Any]:
-        return {str(ids[name]): value for name, value in values.items()}
-
-    totals = tally.totals
+    """The tally as kept in ``TableSession.tally``, counted at ``revision``."""
     return {
         "of": _of(table, revision),
-        "net": by_id({name: str(value) for name, value in totals.net.items()}),
-        "hands_won": by_id(totals.hands_won),
-        "points": by_id(totals.scores),
         "recorded": tally.recorded,
         "counted": tally.counted,
         "corrected": tally.corrected,
         "time_up": tally.time_up,
-        "owed": [
-            [ids[payee], ids[payer], str(value)] for (payee, payer), value in tally.won_from.items()
-        ],
     }
 
 
@@ -121,17 +98,7 @@ def kept(table: Table) -> Tally | None:
     doc = table.tally
     if not doc or doc["of"] != _of(table, table.revision):
         return None
-    names = table.seated
-
-    def named(values: dict[str, Any]) -> dict[str, Any]:
-        return {names[int(pk)]: value for pk, value in values.items()}
-
-    net = {name: Decimal(value) for name, value in named(doc["net"]).items()}
-    totals = scoring.Totals(net, named(doc["points"]), named(doc["hands_won"]))
-    won_from = {(names[payee], names[payer]): Decimal(value) for payee, payer, value in doc["owed"]}
     return Tally(
-        totals,
-        won_from,
         doc["recorded"],
         doc["counted"],
         doc["corrected"],

@@ -1,7 +1,8 @@
 """Every table scored again from its hands by the engine, and compared with what is stored of
 it: its result rows, hand by hand and player by player (score, net, won), and summed by the
-database per player (as balances sum them); every hand's rows, current and replaced, summing
-to zero; and its kept tally, where it is current (ledger.tables.tally.kept). What
+database per player (as balances sum them); every hand's rows, reversals included, summing
+to zero in each unit, each row in the unit its table pays in, each reversal the negation of
+the row it takes back; and its kept tally, where it is current (ledger.tables.tally.kept). What
 ``manage.py ledger_verify`` reports, in words an operator reads.
 
 Tables are read in batches, each in a fixed number of queries however many hands they hold:
@@ -16,10 +17,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, NamedTuple
 
-from django.db.models import Count, Prefetch, Q, Sum
+from django.db.models import Prefetch
 from django.utils import timezone
 
-from ledger.tables import results, stored, tally
+from ledger.tables import money, results, stored, tally
 from ledger.tables.models import Hand, Result, Seat, TableSession
 from scoring import GAMES, SessionResult
 
@@ -42,11 +43,18 @@ class Row(NamedTuple):
     score: int | None
     net: Decimal
     won: bool
-    current: bool
+    unit: str
+    pk: int
+    reverses: int | None  # the row this one takes back
+    won_from: dict[str, str]  # payer's id -> amount
+
+    def flows(self, names: Mapping[int, str]) -> dict[str, Decimal]:
+        """What the player won from each other player, by name."""
+        return {names.get(int(pk), f"player #{pk}"): Decimal(v) for pk, v in self.won_from.items()}
 
 
 class Sums(NamedTuple):
-    """A player's current rows at a table, summed by the database."""
+    """A player's rows at a table, summed by the database as pages sum them."""
 
     net: Decimal
     score: int
@@ -98,18 +106,15 @@ def _batch(pks: list[int]) -> Iterator[Checked]:
     for session, *hand in found.values_list("session", "pk", "number", "data", "voided", "version"):
         hands[session].append(StoredHand(*hand))
     rows: dict[int, list[Row]] = defaultdict(list)
-    columns = ("session", "hand", "player", "score", "net", "won", "current")
+    columns = (
+        *("session", "hand", "player", "score", "net", "won"),
+        *("unit", "pk", "reverses", "won_from"),
+    )
     for session, *row in Result.objects.filter(session__in=pks).values_list(*columns):
         rows[session].append(Row(*row))
     sums: dict[int, dict[int, Sums]] = defaultdict(dict)
-    summed = (
-        Result.objects.filter(session__in=pks, current=True)
-        .order_by()
-        .values("session", "player")
-        .annotate(net=Sum("net"), score=Sum("score"), won=Count("pk", filter=Q(won=True)))
-    )
-    for each in summed:
-        sums[each["session"]][each["player"]] = Sums(each["net"], each["score"] or 0, each["won"])
+    for (session, player), summed in money.sums(pks).items():  # as pages sum them
+        sums[session][player] = Sums(*summed)
     seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
     for table in TableSession.objects.filter(pk__in=pks).order_by("pk").prefetch_related(seats):
         yield check(table, hands[table.pk], rows[table.pk], sums[table.pk])
@@ -152,9 +157,13 @@ def _differ(at: str, what: str, mine: Any, theirs: Any) -> list[str]:
 def _rows(
     at: str, table: TableSession, hands: list[StoredHand], result: SessionResult, rows: list[Row]
 ) -> list[str]:
-    """Where the current rows differ, hand by hand and player by player, from the outcomes
-    the engine gives; and each hand whose rows, current and replaced, do not sum to zero."""
+    """Where the standing rows differ, hand by hand and player by player, from the outcomes
+    the engine gives; each hand whose rows, reversals included, do not sum to zero in a unit;
+    each row in another unit than its table's, and each reversal that is not its row negated."""
     names = table.seated
+    unit, _ = results.pays_in(table.game, table.options)
+    by_pk = {row.pk: row for row in rows}
+    reversed_ = {row.reverses for row in rows if row.reverses is not None}
     number = {hand.pk: hand.number for hand in hands}
     voided = {hand.pk for hand in hands if hand.voided}
     live = [hand for hand in hands if not hand.voided]
@@ -163,10 +172,22 @@ def _rows(
         for hand, played in zip(live, result.hands, strict=True)
     }
     have: dict[int, dict[str, Row]] = defaultdict(dict)
-    total: dict[int, Decimal] = defaultdict(Decimal)
+    total: dict[int, dict[str, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
+    odd = []
     for row in rows:
-        total[row.hand] += row.net
-        if row.current:
+        total[row.hand][row.unit] += row.net
+        if row.unit != unit:
+            odd.append(f"{at}: row {row.pk} is in {row.unit}, its table pays in {unit}")
+        if row.reverses is not None:
+            taken = by_pk.get(row.reverses)
+            negated = taken is not None and (taken.net, taken.score, taken.flows(names)) == (
+                -row.net,
+                None if row.score is None else -row.score,
+                {payer: -value for payer, value in row.flows(names).items()},
+            )
+            if not negated:
+                odd.append(f"{at}: row {row.pk} does not take back row {row.reverses}")
+        elif row.pk not in reversed_:
             have[row.hand][names.get(row.player, f"player #{row.player}")] = row
 
     def which(pk: int) -> str:
@@ -179,7 +200,7 @@ def _rows(
         mine, theirs = have.get(pk, {}), given.get(pk, {})
         for name in sorted(mine.keys() | theirs.keys()):
             kept, outcome = mine.get(name), theirs.get(name)
-            if _agree(kept, outcome):
+            if _agree(kept, outcome, names):
                 continue
             player = f"{at}: {which(pk)}, {name}"
             if kept is None:
@@ -192,18 +213,23 @@ def _rows(
                 said += _differ(player, "score", kept.score, outcome.score)
                 said += _differ(player, "net", kept.net, outcome.net)
                 said += _differ(player, "won", kept.won, outcome.won)
-        if total[pk]:
-            said.append(
-                f"{at}: {which(pk)}: its rows, current and replaced, sum to "
-                f"{words(total[pk])}, not 0"
-            )
-    return said
+                for payer in sorted(kept.flows(names).keys() | dict(outcome.won_from).keys()):
+                    mine_, theirs_ = kept.flows(names).get(payer), dict(outcome.won_from).get(payer)
+                    said += _differ(player, f"won from {payer}", mine_, theirs_)
+        for in_unit, summed in sorted(total.get(pk, {}).items()):
+            if summed:
+                said.append(
+                    f"{at}: {which(pk)}: its rows, reversals included, sum to "
+                    f"{words(summed)} {in_unit}, not 0"
+                )
+    return said + odd
 
 
-def _agree(kept: Row | None, outcome: results.Outcome | None) -> bool:
+def _agree(kept: Row | None, outcome: results.Outcome | None, names: Mapping[int, str]) -> bool:
     if kept is None or outcome is None:
         return False
-    return (kept.score, kept.net, kept.won) == (outcome.score, outcome.net, outcome.won)
+    mine = (kept.score, kept.net, kept.won, kept.flows(names))
+    return mine == (outcome.score, outcome.net, outcome.won, dict(outcome.won_from))
 
 
 def _sums(
@@ -232,18 +258,7 @@ def _tally(at: str, table: TableSession, counted: tally.Tally) -> list[str]:
     if kept is None:  # not counted for the table as it is now: never used, nothing to compare
         return []
     at = f"{at}: its kept tally"
-    said = []
-    for what, mine, theirs in [
-        ("net", kept.totals.net, counted.totals.net),
-        ("score", kept.totals.scores, counted.totals.scores),
-        ("hands won", kept.totals.hands_won, counted.totals.hands_won),
-    ]:
-        for name in sorted(mine.keys() | theirs.keys()):
-            said += _differ(f"{at}, {name}", what, mine.get(name), theirs.get(name))
-    for payee, payer in sorted(kept.won_from.keys() | counted.won_from.keys()):
-        mine_, theirs_ = kept.won_from.get((payee, payer)), counted.won_from.get((payee, payer))
-        said += _differ(f"{at}, {payee}", f"won from {payer}", mine_, theirs_)
-    said += _differ(at, "hands recorded", kept.recorded, counted.recorded)
+    said = _differ(at, "hands recorded", kept.recorded, counted.recorded)
     said += _differ(at, "hands that count", kept.counted, counted.counted)
     said += _differ(at, "corrected", kept.corrected, counted.corrected)
     said += _differ(at, "time up", kept.time_up, counted.time_up)

@@ -35,7 +35,14 @@ from ledger.tables.forms import MAX_PLAYERS, HandForm, SessionForm, hand_rows
 from ledger.tables.live import part as live_part
 from ledger.tables.summary import summarise
 from ledger.web import display, rights
-from ledger.web.forms import START_KEY_REUSED, engine_message, plain, posted_key, whole
+from ledger.web.forms import (
+    DEVICE_COOKIE,
+    START_KEY_REUSED,
+    device_name,
+    engine_message,
+    posted_key,
+    whole,
+)
 from ledger.web.games import game_choices, option_fields
 from ledger.web.views import HtmxRequest
 from scoring import GAMES, ScoringError
@@ -83,18 +90,12 @@ def session_new(request: HtmxRequest) -> HttpResponse:
     return render(request, "tables/session_new.html", context, status=400 if form.errors else 200)
 
 
-DEVICE_COOKIE = "device"
 ONE_YEAR = 365 * 24 * 3600
 
 
 def _locked(request: HtmxRequest) -> HttpResponse:
     message = _("This table is locked by its organiser: nothing was saved.")
     return HttpResponse(message, status=423, content_type="text/plain; charset=utf-8")
-
-
-def _device(request: HtmxRequest) -> str:
-    """The phone's name as its user typed it, without characters that would hide what it is."""
-    return plain(str(request.POST.get("device") or request.COOKIES.get(DEVICE_COOKIE, "")))[:40]
 
 
 def _hand_fields(
@@ -142,7 +143,7 @@ def _hand_fields(
         "callers": any(event.has_caller for event in game.events),
         "event": chosen,
         "deck_json": json.dumps({str(tile): count for tile, count in deck.counts.items()}),
-        "device": _device(request),
+        "device": device_name(request),
     }
 
 
@@ -222,7 +223,7 @@ def hand_save(request: HtmxRequest, token: str) -> HttpResponse:
             session=session,
             number=number,
             data=data,
-            device=_device(request),
+            device=device_name(request),
             idempotency_key=key,
             stored_before=stored_before,
         )
@@ -363,7 +364,7 @@ def _saved(
             request, "tables/table.html#hand_form", _table_context(request, sheet, saved=saved)
         )
         _trigger(response, "ledger-changed")
-    device = _device(request)
+    device = device_name(request)
     if device:
         # Read by the server only (the form's "This phone" field shows it): no script needs it.
         response.set_cookie(
@@ -443,7 +444,7 @@ def _change_hand(
         post = request.POST
         form = HandForm(session.game, sheet.seating, request.POST)
         try:
-            if change(session, form, whole(request.POST.get("version")) or 0, _device(request)):
+            if change(session, form, whole(request.POST.get("version")) or 0, device_name(request)):
                 url = reverse("table", args=[token])
                 return redirect(f"{url}?changed={number}#hand-form")
         except ScoringError as error:
@@ -510,7 +511,9 @@ def ends(request: HtmxRequest, token: str) -> HttpResponse:
     if time.is_valid():
         ends_at = time.ends_at(clock.zone(session.time_zone), kept=session.ends_at)
         try:
-            services.table_ends(session=session, **values, ends_at=ends_at, device=_device(request))
+            services.table_ends(
+                session=session, **values, ends_at=ends_at, device=device_name(request)
+            )
         except services.TableLocked:
             return _locked(request)
         except ScoringError as error:

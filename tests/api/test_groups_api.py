@@ -121,8 +121,18 @@ def test_only_the_organiser_voids_a_payment_and_an_outsider_finds_nothing(api, g
     url = f"{API}/groups/{group['token']}/payments/{made['id']}/void/"
 
     assert api.post(url).status_code == 403  # the group's link reads, but cannot void
-    voided = api.post(url, HTTP_X_ORGANISER_TOKEN=group["organiser_token"])
+    too_long = {"reason": "x" * 81}
+    refused = api.post(
+        url, too_long, format="json", HTTP_X_ORGANISER_TOKEN=group["organiser_token"]
+    )
+    assert refused.status_code == 400 and refused.json()["path"] == "reason"
+    why = {"reason": "paid twice", "device": "Anna's phone"}
+    voided = api.post(url, why, format="json", HTTP_X_ORGANISER_TOKEN=group["organiser_token"])
     assert voided.status_code == 200 and voided.json()["voided"]
+    assert (voided.json()["voided_by"], voided.json()["void_reason"]) == (
+        "Anna's phone",
+        "paid twice",
+    )
     again = api.post(url, HTTP_X_ORGANISER_TOKEN=group["organiser_token"])
     assert again.status_code == 409  # as on the web: a conflict with what is stored
     assert again.json()["error"] == "This payment was already voided."

@@ -269,19 +269,28 @@ def test_only_the_organiser_voids_a_payment_and_it_stays_on_record(organiser):
     payment = Payment.objects.get()
     member = Client()
     assert member.post(f"/g/{group.token}/payments/{payment.pk}/void/").status_code == 403
-    assert organiser.post(f"/g/{group.token}/payments/{payment.pk}/void/").status_code == 302
-    assert organiser.post(f"/g/{group.token}/payments/{payment.pk}/void/").status_code == 409
-    payment.refresh_from_db()
-    assert payment.voided is not None
+    organiser.cookies["device"] = "Anna's phone"
+    void = f"/g/{group.token}/payments/{payment.pk}/void/"
+    assert organiser.post(void, {"reason": " counted  twice "}).status_code == 302
+    assert organiser.post(void).status_code == 409
+    # The payment is kept as it was; its void is a row of its own: who, when, why.
+    stored = Payment.objects.select_related("void").get()
+    assert (stored.amount, stored.payer, stored.payee) == (
+        payment.amount,
+        payment.payer,
+        payment.payee,
+    )
+    assert (stored.void.device, stored.void.reason) == ("Anna's phone", "counted twice")
+    assert stored.voided == stored.void.at
     assert selectors.ledger(group).money["Celine"] == Decimal(-13)
-    assert "voided" in member.get(f"/g/{group.token}/").content.decode()
+    assert "voided: counted twice" in member.get(f"/g/{group.token}/").content.decode()
     # The organiser link gives another phone the same rights; a wrong one is no link.
     phone = Client()
     bad = f"/g/{group.token}/organise/{'x' * 22}/"
     assert phone.get(bad).status_code == 404
     assert phone.get(f"/g/{group.token}/organise/{group.organiser_token}/").status_code == 302
     pay(phone, group, key="n" * 16)
-    again = Payment.objects.filter(voided=None).get()
+    again = Payment.objects.filter(void=None).get()
     assert phone.post(f"/g/{group.token}/payments/{again.pk}/void/").status_code == 302
 
 

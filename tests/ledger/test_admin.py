@@ -143,7 +143,7 @@ def history(table: TableSession) -> list[tuple[int, str, str]]:
 
 def rows(table: TableSession) -> list[tuple[object, ...]]:
     results = Result.objects.filter(session=table).order_by("pk")
-    return list(results.values_list("hand__number", "player__name", "net", "current"))
+    return list(results.values_list("hand__number", "player__name", "net", "reverses"))
 
 
 @pytest.mark.parametrize("model", [Hand, HandChange, Result, Payment, Seat])
@@ -200,7 +200,7 @@ def test_void_selected_hands_voids_them_through_the_service_with_their_history(
     assert messages_of(response) == [f"Hand {n} of {ce_deng} voided." for n in (2, 1)]
     assert all(ce_deng.hands.values_list("voided", flat=True))
     assert history(ce_deng)[2:] == [(2, "void", "admin: admin"), (1, "void", "admin: admin")]
-    assert not Result.objects.filter(session=ce_deng, current=True).exists()
+    assert not Result.objects.filter(session=ce_deng).standing().exists()
     ce_deng.refresh_from_db()
     assert ce_deng.revision == 4 and ce_deng.tally["counted"] == 0
 
@@ -252,8 +252,8 @@ def test_correcting_a_hand_in_the_admin_goes_through_the_service_with_its_histor
     hand.refresh_from_db()
     assert hand.version == 2 and hand.named["results"]["Bob"] == {"pips": 12}
     assert history(ce_deng)[-1] == (2, "correct", "admin: admin")
-    bob = Result.objects.get(session=ce_deng, hand=hand, player__name="Bob", current=True)
-    assert bob.score == 12 and Result.objects.filter(hand=hand, current=False).count() == 4
+    bob = Result.objects.standing().get(session=ce_deng, hand=hand, player__name="Bob")
+    assert bob.score == 12 and Result.objects.filter(hand=hand).exclude(reverses=None).count() == 4
 
 
 @pytest.mark.parametrize(
@@ -315,7 +315,7 @@ def test_void_selected_payments_voids_them_through_the_service(admin_client, db)
         f"Payment #{paid.payment.pk} voided.",
         f"Payment #{again.payment.pk}: This payment was already voided.",
     ]
-    assert not Payment.objects.filter(voided=None).exists()
+    assert not Payment.objects.filter(void=None).exists()
     assert Group.objects.get().revision == revision + 1  # the group's pages hear of it
     ledger = group_selectors.ledger(group)
     assert ledger.money == {"Anna": Decimal(0), "Bob": Decimal(0)}

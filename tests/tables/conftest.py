@@ -4,7 +4,17 @@ from typing import Any
 
 import pytest
 
-from ledger.models import Event, Group, Hand, HandChange, Payment, Player, Result, TableSession
+from ledger.models import (
+    Event,
+    Group,
+    Hand,
+    HandChange,
+    Payment,
+    PaymentVoid,
+    Player,
+    Result,
+    TableSession,
+)
 from ledger.tables import services, tally
 
 SEATING = ["Anna", "Bob", "Celine", "Dominic"]
@@ -56,6 +66,9 @@ def stored_hands(table: TableSession) -> tally.StoredHands:
 def empty_database() -> None:
     """Leave the database as empty as a new one, for a backup restored into it: the money
     rows first (result rows, changes, hands, payments), since no table, group or event with
-    them can be deleted (ledger.tables.services.table_delete)."""
-    for model in (Result, HandChange, Hand, Payment, TableSession, Group, Event, Player):
+    them can be deleted (ledger.tables.services.table_delete), and the reversals before the
+    rows they take back."""
+    Result.objects.exclude(reverses=None).delete()
+    money = (Result, HandChange, Hand, PaymentVoid, Payment)
+    for model in (*money, TableSession, Group, Event, Player):
         model.objects.all().delete()

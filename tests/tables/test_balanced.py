@@ -1,7 +1,7 @@
-"""Every row of a hand, current and replaced, sums to zero, and the database holds it (issue 14,
-item 3): on PostgreSQL a deferred constraint trigger refuses a commit that breaks it, however
-the rows were written; on SQLite the services check the same before they commit. Either way
-nothing of the transaction is stored."""
+"""Every row of a hand, reversals included, sums to zero in each unit, and the database holds
+it (issue 14, item 3): on PostgreSQL a deferred constraint trigger refuses a commit that breaks
+it, however the rows were written; on SQLite the services check the same before they commit.
+Either way nothing of the transaction is stored."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from decimal import Decimal
 
 import pytest
 from django.db import IntegrityError, connection, transaction
-from django.utils import timezone
 
 from ledger.models import Hand, Player, Result, TableSession
 from ledger.tables import services
@@ -22,7 +21,7 @@ ON_POSTGRESQL = pytest.mark.skipif(
     reason="the trigger is PostgreSQL's (DATABASE_URL=postgres://...); on SQLite the services "
     "check instead: test_a_correction_that_would_leave_a_hand_unbalanced_is_refused...",
 )
-UNBALANCED = "the result rows of hand .* sum to 5.0000, not 0"
+UNBALANCED = "the result rows of hand .* sum to 5.0000 money, not 0"
 
 
 def table_with_a_hand() -> TableSession:
@@ -31,21 +30,19 @@ def table_with_a_hand() -> TableSession:
     return table
 
 
-def stray(table: TableSession, net: str, *, current: bool = False) -> Result:
+def stray(table: TableSession, net: str) -> Result:
     """A row written behind the services' back: Anna is paid ``net`` more in hand 1."""
     return Result.objects.create(
         session=table,
         hand=Hand.objects.get(session=table, number=1),
         player=Player.objects.get(table=table, name="Anna"),
         net=Decimal(net),
-        current=current,
-        replaced=None if current else timezone.now(),
     )
 
 
 def stored(table: TableSession) -> list[tuple[object, ...]]:
     rows = Result.objects.filter(session=table).order_by("pk")
-    return list(rows.values_list("hand__number", "player__name", "net", "current"))
+    return list(rows.values_list("hand__number", "player__name", "net", "reverses"))
 
 
 @ON_POSTGRESQL
@@ -57,7 +54,7 @@ def test_postgresql_refuses_at_commit_one_row_inserted_behind_the_services_back(
     with pytest.raises(IntegrityError, match=UNBALANCED), transaction.atomic():
         stray(table, "5")
         # Deferred: nothing is said until the commit, so a transaction may pass through an
-        # unbalanced moment (a row replaced before its successor is written).
+        # unbalanced moment (a reversal written before the new outcome's rows).
         assert Result.objects.filter(session=table).count() == len(before) + 1
 
     assert stored(table) == before
@@ -89,8 +86,10 @@ def test_rows_that_move_money_within_a_hand_and_still_sum_to_zero_commit():
         stray(table, "5")
         stray(table, "-5")
 
-    assert Result.objects.filter(session=table, current=True).count() == 0
-    Result.objects.filter(session=table).delete()
+    assert Result.objects.filter(session=table).standing().count() == 2  # the two strays
+    with transaction.atomic():  # the reversals first: the rows they take back are protected
+        Result.objects.filter(session=table).exclude(reverses=None).delete()
+        Result.objects.filter(session=table).delete()
     assert not Result.objects.exists()
 
 
@@ -102,7 +101,8 @@ def test_a_correction_that_would_leave_a_hand_unbalanced_is_refused_and_stores_n
     table = table_with_a_hand()
     before = stored(table)
 
-    with pytest.raises(IntegrityError, match=UNBALANCED), transaction.atomic():
+    # (The change reverses the stray row, as it stands for Anna, and leaves hers unbalanced.)
+    with pytest.raises(IntegrityError, match="sum to .* money, not 0"), transaction.atomic():
         stray(table, "5")
         if change == "correct":
             data = plain_hand(Anna=20, Bob=2)

@@ -30,7 +30,7 @@ def _leaf() -> None:
 
 
 def _money(table: TableSession) -> dict[str, Decimal]:
-    rows = Result.objects.filter(hand__session=table, current=True)
+    rows = Result.objects.filter(hand__session=table).standing()
     return {
         row["player__name"]: row["net"]
         for row in rows.values("player__name").annotate(net=Sum("net"))

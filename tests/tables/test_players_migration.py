@@ -91,7 +91,8 @@ def test_every_total_is_what_it_was_to_the_cent(migrated):
         table = TableSession.objects.get(pk=pk)
         expected = selectors.scored(table).result.totals.net
         summed = dict(
-            Result.objects.filter(session=table, current=True)
+            Result.objects.filter(session=table)
+            .standing()
             .values_list("player__name")
             .annotate(Sum("net"))
         )

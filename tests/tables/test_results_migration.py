@@ -91,7 +91,8 @@ def test_every_table_s_rows_add_up_to_its_totals_to_the_cent(migrated):
         session = scoring.parse_session({**document, "hands": live})
         expected = scoring.score_session(session, new=())
         summed = dict(
-            Result.objects.filter(session_id=pk, current=True)
+            Result.objects.filter(session_id=pk)
+            .standing()
             .values_list("player__name")
             .annotate(Sum("net"))
         )

@@ -17,15 +17,14 @@ from typing import Any, NamedTuple
 
 import pytest
 from django.db import transaction
-from django.db.models import Sum
 from django.utils import timezone
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import scoring
 from ledger.models import Hand, HandChange, Result, TableSession
-from ledger.tables import services, verify
-from ledger.web.display import specials_of
+from ledger.tables import money, services, verify
+from ledger.tables.stored import specials_of
 from scoring import GAMES
 from tests.scoring.test_properties import ce_deng_sessions, plain_sessions, tiu_yu_sessions
 
@@ -122,6 +121,7 @@ def assert_rows_equal_engine(table: TableSession) -> None:
         data = hand.named
         if data.get("redeal") is not None:
             continue  # nobody played: no outcome
+        won_from = scoring.won_from([played])
         for name, net in played.net.items():
             specials = specials_of(table.game, data.get("results", {}).get(name, {}))
             if data.get("declared_doubles") == name:
@@ -131,21 +131,26 @@ def assert_rows_equal_engine(table: TableSession) -> None:
                 net,
                 played.winner == name,
                 sorted(specials),
+                {payer: value for (payee, payer), value in won_from.items() if payee == name},
             )
-    current = Result.objects.filter(session=table, current=True).select_related("hand", "player")
+    standing = Result.objects.filter(session=table).standing().select_related("hand", "player")
+    names = table.seated
     stored = {
-        (row.hand.number, row.player.name): (row.score, row.net, row.won, sorted(row.specials))
-        for row in current
+        (row.hand.number, row.player.name): (
+            row.score,
+            row.net,
+            row.won,
+            sorted(row.specials),
+            {names[int(pk)]: Decimal(value) for pk, value in row.won_from.items()},
+        )
+        for row in standing
     }
     assert stored == engine
-    summed = dict.fromkeys(table.seating, Decimal(0))
-    summed |= dict(
-        current.order_by()
-        .values("player__name")
-        .annotate(net=Sum("net"))
-        .values_list("player__name", "net")
-    )
-    assert summed == dict(result.totals.net)
+    # What pages read (ledger.tables.money): every row summed, reversals included.
+    assert money.table_totals(table) == result.totals
+    assert money.won_from([table])[table.pk] == {
+        pair: value for pair, value in scoring.won_from(result.hands).items() if value
+    }
     assert [said for checked in verify.tables() for said in checked.differences] == []
 
 

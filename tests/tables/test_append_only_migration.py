@@ -1,0 +1,136 @@
+"""Migrations 0029 to 0031 (the append-only ledger) run on rows of the schema before them: a
+row a change replaced gets its reversal, a voided payment its void row, every row its unit,
+and every table's, player's and group's money stays to the cent (issue 14, items 2 and 7)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from django.db.models import Sum
+
+from ledger.groups import selectors as group_selectors
+from ledger.groups import services as group_services
+from ledger.models import Group, Payment, Result, TableSession
+from ledger.tables import selectors, services, verify
+from tests.tables.conftest import SEATING, plain_hand
+
+pytestmark = pytest.mark.both_databases
+
+BEFORE = ("ledger", "0028_limit_counts")
+THREE = ["Anna", "Bob", "Celine"]
+
+
+def _executor() -> MigrationExecutor:
+    return MigrationExecutor(connection)
+
+
+def _migrate(target: list[tuple[str, str]] | None = None) -> None:
+    executor = _executor()
+    executor.migrate(target or executor.loader.graph.leaf_nodes())
+
+
+def _three(a: int, b: int, c: int) -> dict:
+    return {"results": {"Anna": {"pips": a}, "Bob": {"pips": b}, "Celine": {"pips": c}}}
+
+
+def _played() -> Group:
+    """A lone table with a correction and a void; a group's tables in money, chips and points,
+    one corrected; two payments, one voided."""
+    lone = services.session_create(game="ce-deng", options={}, seating=SEATING, first="Anna")
+    services.hand_record(session=lone, number=1, data=plain_hand())
+    services.hand_record(session=lone, number=2, data=plain_hand(direction="cw", Bob=40))
+    services.hand_correct(session=lone, number=1, data=plain_hand(Anna=20, Bob=2), version=1)
+    services.hand_void(session=lone, number=2, version=1)
+    group = group_services.group_create(name="Tuesdays", game="jie-long", options={"stake": "1"})
+    for options in ({}, {"payment": "chips", "chip": "0.50"}, {"stake": "0"}):
+        table = group_services.table_start(
+            group=group, seating=THREE, first="Anna", options=options
+        )
+        services.hand_record(session=table, number=1, data=_three(2, 12, 20))
+        services.hand_record(session=table, number=2, data=_three(9, 5, 20))
+    services.hand_correct(session=table, number=2, data=_three(5, 9, 21), version=1)
+    paid = group_services.payment_record(group=group, payer="Celine", payee="Anna", amount="7.25")
+    group_services.payment_record(group=group, payer="Bob", payee="Anna", amount="0.5")
+    group_services.payment_void(payment=paid.payment)
+    return group
+
+
+def _money() -> dict[str, object]:
+    """Every table's totals as the engine scores them, each player's rows summed by the
+    database, and every group's balances."""
+    tables = {
+        table.pk: selectors.scored(table).result.totals for table in TableSession.objects.all()
+    }
+    summed = {
+        (row["session"], row["player"]): (row["net"], row["score"])
+        for row in Result.objects.standing()
+        .order_by()
+        .values("session", "player")
+        .annotate(net=Sum("net"), score=Sum("score"))
+    }
+    ledgers = {}
+    for group in Group.objects.all():
+        ledger = group_selectors.ledger(group)
+        ledgers[group.pk] = (ledger.money, ledger.chips, ledger.points, ledger.hands, ledger.won)
+    return {"tables": tables, "rows": summed, "groups": ledgers}
+
+
+def test_every_total_stays_to_the_cent_and_each_change_becomes_rows(transactional_db):
+    group = _played()
+    before = _money()
+    reversals = Result.objects.exclude(reverses=None).count()
+    standing = set(
+        Result.objects.standing().values_list("hand", "player", "score", "net", "won", "unit")
+    )
+    void = Payment.objects.select_related("void").get(void__isnull=False).void
+    assert reversals == 4 + 4 + 3  # Ce Deng's hands 1 and 2 (4 players), a group table's hand 2
+    try:
+        _migrate([BEFORE])
+        # The rows as the schema before 0028 held them: replaced ones marked, voids a time.
+        old = _executor().loader.project_state([BEFORE]).apps
+        OldResult, OldPayment = (
+            old.get_model("ledger", "Result"),
+            old.get_model("ledger", "Payment"),
+        )
+        assert OldResult.objects.filter(current=False).count() == reversals
+        assert not OldResult.objects.filter(current=False, replaced=None).exists()
+        assert OldResult.objects.count() == len(standing) + reversals
+        rows = OldResult.objects.filter(current=True).order_by().values("session", "player")
+        current = {(r["session"], r["player"]): r["net"] for r in rows.annotate(net=Sum("net"))}
+        assert current == {key: net for key, (net, _) in before["rows"].items()}
+        assert OldPayment.objects.get(voided__isnull=False).voided == void.at
+        # And each kept tally with money, as ledger.tables.tally kept it then.
+        for table in old.get_model("ledger", "TableSession").objects.all():
+            net = {int(pk): Decimal(value) for pk, value in table.tally["net"].items()}
+            assert net == {
+                player: net for (pk, player), (net, _) in before["rows"].items() if pk == table.pk
+            }
+
+        _migrate()
+
+        assert _money() == before
+        assert not [t for t in TableSession.objects.all() if "net" in t.tally]
+        assert Result.objects.exclude(reverses=None).count() == reversals
+        assert (
+            set(
+                Result.objects.standing().values_list(
+                    "hand", "player", "score", "net", "won", "unit"
+                )
+            )
+            == standing
+        )
+        units = dict(Result.objects.values_list("session__pk", "unit").distinct())
+        assert sorted(units.values()) == ["chips", "money", "money", "points"]
+        assert all(row.net == -row.reverses.net for row in Result.objects.exclude(reverses=None))
+        # Every hand's rows, reversals included, still sum to zero; the void kept its time.
+        for hand, total in Result.objects.order_by().values_list("hand").annotate(Sum("net")):
+            assert total == Decimal(0), hand
+        again = Payment.objects.select_related("void").get(void__isnull=False)
+        assert (again.void.at, again.void.device, again.void.reason) == (void.at, "", "")
+        assert group_selectors.ledger(group).money == before["groups"][group.pk][0]
+        assert not [line for checked in verify.tables() for line in checked.differences]
+    finally:
+        _migrate()
