@@ -7,14 +7,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 
-from django.db.models import Count, Q, Sum
-
 import scoring
 from ledger.groups.models import Group, Payment
 from ledger.links import NoSuchLink
 from ledger.players.models import Player
+from ledger.tables import money
 from ledger.tables import selectors as table_selectors
-from ledger.tables.models import Result, Seat, TableSession
+from ledger.tables.models import Seat, TableSession
 from ledger.tables.results import pays_in
 from scoring import Transfer
 
@@ -88,33 +87,22 @@ def ledger(group: Group) -> Ledger:
     seats = Seat.objects.filter(session__group=group).order_by("session", "position")
     for session, player in seats.values_list("session_id", "player_id"):
         lines[session].seating.append(players[player])
-    sums = (
-        Result.objects.filter(session__group=group)
-        .standing()
-        .values("session_id", "player_id")
-        .annotate(
-            net=Sum("net"),
-            score=Sum("score"),
-            hands=Count("pk"),
-            won=Count("pk", filter=Q(won=True)),
-        )
-    )
-    for row in sums:
-        name = players[row["player_id"]]
-        kind, value = units[row["session_id"]]
-        line = lines[row["session_id"]]
-        line.hands = max(line.hands, row["hands"])
+    for (session, player), sums in money.sums(lines).items():
+        name = players[player]
+        kind, value = units[session]
+        line = lines[session]
+        line.hands = max(line.hands, sums.hands)
         if kind == "money":
-            out.money[name] += row["net"]
-            line.net[name] = row["net"]
+            out.money[name] += sums.net
+            line.net[name] = sums.net
         elif kind == "chips":
-            out.chips[name] += row["net"] / value
-            line.net[name] = row["net"] / value
+            out.chips[name] += sums.net / value
+            line.net[name] = sums.net / value
         else:
-            line.net[name] = Decimal(row["score"] or 0)
-        out.points[name] += row["score"] or 0
-        out.hands[name] += row["hands"]
-        out.won[name] += row["won"]
+            line.net[name] = Decimal(sums.score)
+        out.points[name] += sums.score
+        out.hands[name] += sums.hands
+        out.won[name] += sums.won
     for payer, payee, amount, paid_in in group.payments.filter(void=None).values_list(
         "payer_id", "payee_id", "amount", "unit"
     ):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from decimal import Decimal
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from django.db.models import Case, Q, Sum, Value, When
 
@@ -20,7 +20,9 @@ from ledger.tables.models import Result
 
 ZERO = Decimal(0)
 
-# +1 for a hand won, -1 for its reversal: their sum is the hands won that stand.
+# +1 for a row, -1 for a reversal: their sum counts the rows that stand (hands played).
+HANDS = Sum(Case(When(reverses=None, then=Value(1)), default=Value(-1)))
+# The same for the hands won.
 HANDS_WON = Sum(
     Case(
         When(Q(won=True, reverses=None), then=Value(1)),
@@ -28,6 +30,15 @@ HANDS_WON = Sum(
         default=Value(0),
     )
 )
+
+
+class Sums(NamedTuple):
+    """A player's rows at a table, summed."""
+
+    net: Decimal
+    score: int  # total score (0 where the game gives none)
+    won: int  # hands won
+    hands: int  # hands played (a redeal is nobody's)
 
 
 class Table(Protocol):
@@ -39,16 +50,19 @@ class Table(Protocol):
     def seated(self) -> dict[int, str]: ...  # each seated player's id and name, in seat order
 
 
-def sums(tables: Iterable[int]) -> dict[tuple[int, int], tuple[Decimal, int, int]]:
-    """(net, total score, hands won) per (table id, player id) of the ``tables`` (ids), summed
-    by the database in one query."""
+def sums(tables: Iterable[int]) -> dict[tuple[int, int], Sums]:
+    """Each player's ``Sums`` per (table id, player id) of the ``tables`` (ids), summed by the
+    database in one query."""
     summed = (
         Result.objects.filter(session__in=list(tables))
         .order_by()
         .values_list("session", "player")
-        .annotate(net=Sum("net"), score=Sum("score"), won=HANDS_WON)
+        .annotate(net=Sum("net"), score=Sum("score"), won=HANDS_WON, hands=HANDS)
     )
-    return {(table, player): (net, score or 0, won) for table, player, net, score, won in summed}
+    return {
+        (table, player): Sums(net, score or 0, won, hands)
+        for table, player, net, score, won, hands in summed
+    }
 
 
 def totals(tables: Iterable[Table]) -> dict[int, scoring.Totals]:
@@ -58,9 +72,9 @@ def totals(tables: Iterable[Table]) -> dict[int, scoring.Totals]:
     net = {pk: dict.fromkeys(names.values(), ZERO) for pk, names in seated.items()}
     scores = {pk: dict.fromkeys(names.values(), 0) for pk, names in seated.items()}
     won = {pk: dict.fromkeys(names.values(), 0) for pk, names in seated.items()}
-    for (pk, player), (summed, score, hands_won) in sums(seated).items():
+    for (pk, player), summed in sums(seated).items():
         name = seated[pk][player]
-        net[pk][name], scores[pk][name], won[pk][name] = summed, score, hands_won
+        net[pk][name], scores[pk][name], won[pk][name] = summed.net, summed.score, summed.won
     return {pk: scoring.Totals(net[pk], scores[pk], won[pk]) for pk in seated}
 
 

@@ -368,16 +368,18 @@ def session_glanced(token: str) -> tuple[TableSession, list[StoredHand] | None]:
 
 
 def scored(session: TableSession) -> ScoreSheet:
-    """Every hand of ``session``, voided ones included, and the session scored from scratch."""
+    """Every hand of ``session``, voided ones included, each scored by the engine from
+    scratch, and the totals as the result rows sum them (ledger.tables.money)."""
     hands = _stored(session.hands.order_by("number").values_list(*STORED_FIELDS), session.seated)
     live = [hand for hand in hands if not hand.voided]
-    result = tally.score_table(session, [hand.data for hand in live])
-    by_pk = dict(zip((hand.pk for hand in live), result.hands, strict=True))
+    played = tally.score_table(session, [hand.data for hand in live])
+    by_pk = dict(zip((hand.pk for hand in live), played.hands, strict=True))
+    totals = money.table_totals(session)
     return ScoreSheet(
         session=session,
         seating=session.seating,
         rows=[Row(hand, by_pk.get(hand.pk)) for hand in hands],
-        result=result,
+        result=SessionResult(played.hands, totals, scoring.settle_up(totals.net), played.end),
     )
 
 

@@ -53,14 +53,6 @@ class Row(NamedTuple):
         return {names.get(int(pk), f"player #{pk}"): Decimal(v) for pk, v in self.won_from.items()}
 
 
-class Sums(NamedTuple):
-    """A player's rows at a table, summed by the database as pages sum them."""
-
-    net: Decimal
-    score: int
-    won: int
-
-
 @dataclass
 class Checked:
     """One table as the engine scores it from its hands, and where what is stored differs."""
@@ -112,9 +104,9 @@ def _batch(pks: list[int]) -> Iterator[Checked]:
     )
     for session, *row in Result.objects.filter(session__in=pks).values_list(*columns):
         rows[session].append(Row(*row))
-    sums: dict[int, dict[int, Sums]] = defaultdict(dict)
+    sums: dict[int, dict[int, money.Sums]] = defaultdict(dict)
     for (session, player), summed in money.sums(pks).items():  # as pages sum them
-        sums[session][player] = Sums(*summed)
+        sums[session][player] = summed
     seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
     for table in TableSession.objects.filter(pk__in=pks).order_by("pk").prefetch_related(seats):
         yield check(table, hands[table.pk], rows[table.pk], sums[table.pk])
@@ -124,7 +116,7 @@ def check(
     table: TableSession,
     hands: list[StoredHand],
     rows: list[Row],
-    sums: Mapping[int, Sums],
+    sums: Mapping[int, money.Sums],
 ) -> Checked:
     """``table`` scored from its ``hands`` (in order), compared with its result ``rows``, their
     ``sums`` by player id and its kept tally."""
@@ -233,7 +225,7 @@ def _agree(kept: Row | None, outcome: results.Outcome | None, names: Mapping[int
 
 
 def _sums(
-    at: str, table: TableSession, result: SessionResult, sums: Mapping[int, Sums]
+    at: str, table: TableSession, result: SessionResult, sums: Mapping[int, money.Sums]
 ) -> list[str]:
     """Where each player's rows summed by the database differ from the engine's totals."""
     names = table.seated
@@ -241,7 +233,7 @@ def _sums(
     said = []
     for pk in sorted(names.keys() | sums.keys()):
         name = names.get(pk, f"player #{pk}")
-        mine = sums.get(pk, Sums(Decimal(0), 0, 0))
+        mine = sums.get(pk, money.Sums(Decimal(0), 0, 0, 0))
         total = f"{at}: {name}'s total"
         said += _differ(total, "net", mine.net, engine.net.get(name, Decimal(0)))
         said += _differ(total, "score", mine.score, engine.scores.get(name, 0))
