@@ -21,8 +21,8 @@ timeout = 30
 graceful_timeout = 20
 keepalive = 5
 # Recycle workers now and then. The app is loaded once in the master and forked, so a new
-# worker is ready at once: loading Django in each new worker (about a second of CPU) stalled
-# the whole hall every few seconds under load.
+# worker is ready at once: loading Django in each new worker stalled the whole hall every few
+# seconds under load.
 preload_app = True
 max_requests = 50000
 max_requests_jitter = 5000
@@ -37,5 +37,5 @@ forwarded_allow_ips = "127.0.0.1"
 def when_ready(server):
     """The app is loaded in the master (preload_app); before the workers fork, move its objects
     out of the garbage collector's reach. Else each worker's full collections walk all of
-    Django again (about 40 ms, a stall felt by every phone waiting behind that worker)."""
+    Django again, a stall felt by every phone waiting behind that worker."""
     gc.freeze()

@@ -21,8 +21,8 @@ application = streams(django_application)
 
 # A server of streams holds thousands open, each some hundred objects that live as long as its
 # page. Python's full collection walks every live object, and ran each time their number grew by
-# a quarter: at 1,250 tables (2,500 streams a server) it stalled every stream, and every stream
-# being opened, for up to 210 ms (p99 of an opening 93 ms; with these thresholds 7 ms). Young
-# objects are collected 14 times less often, and all of them 1,400 times less often: what a
-# stream leaves when it ends goes with its last reference, and a cycle within minutes.
+# a quarter: in a full hall it stalled every stream, and every stream being opened, long enough
+# to be most of an opening's time at p99 (docs/benchmarks.md). With these thresholds young
+# objects are collected far less often, and all of them rarely: what a stream leaves when it
+# ends goes with its last reference, and a cycle within minutes.
 gc.set_threshold(10_000, 10, 1_000)

@@ -245,7 +245,7 @@ if os.environ.get("DATABASE_URL"):
         "default": dj_database_url.parse(
             os.environ["DATABASE_URL"],
             # Keep connections open and check them before use: opening one per request costs
-            # about 8x the throughput, and a restarted server must not break requests.
+            # more than most requests' own work, and a restarted server must not break requests.
             conn_max_age=envint("CONN_MAX_AGE", 600),
             conn_health_checks=True,
         )

@@ -1,7 +1,7 @@
 """What goes into the engine and what comes out: frozen dataclasses and enums.
 
 The records made by the thousand (a player's result, a payment, a transfer) are NamedTuples:
-as immutable as a frozen dataclass at a third of the cost to build, which is what lets a page
+as immutable as a frozen dataclass and much cheaper to build, which is what lets a page
 rescore a 1,000-hand session from scratch within its budget.
 """
 

@@ -76,7 +76,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
     """500, which is always a bug: as JSON under /api/, so clients can read it; Django logs it
     as an ERROR with its traceback (settings.LOGGING). A lost database (a restart, a network
     cut) is an outage, not a bug: 503, try again shortly, logged here with its traceback as a
-    WARNING (Django would say ERROR of every 503: a restart of 1.6 s wrote 72 ERROR lines).
+    WARNING (Django would say ERROR of every 503: a restart wrote one for each request it cut).
     Logged once: Django does not log a response again."""
     error = sys.exc_info()[1]
     if isinstance(error, OperationalError | InterfaceError):
