@@ -35,13 +35,13 @@ def part(token: str, revision: int, language: str) -> str:
         html = _rendered_meanwhile(key)
     if html is None:
         with translation.override(language):
-            html = render(*selectors.session_glanced(token))
+            html = render(selectors.session_by_token(token))
         cache.set(key, html, KEPT)
     return str(html)
 
 
-def render(session: TableSession, latest: list[selectors.StoredHand] | None = None) -> str:
-    sheet = selectors.glance(session, latest=latest)
+def render(session: TableSession) -> str:
+    sheet = selectors.glance(session)
     context = {"sheet": sheet, "session": session, "game": GAMES[session.game]}
     return render_to_string("tables/table.html#live", context)
 

@@ -94,10 +94,15 @@ class TableSession(models.Model):
     def seated(self) -> dict[int, str]:
         """Each seated player's id and name, in seat order: read once per table read (and
         again after ``refresh_from_db``), from the seats prefetched with it if they were, else
-        in one light read."""
+        in one light read.
+
+        That read looks each name up by its player's key rather than joining the players: a
+        hall's tables are made minutes before their hands, before PostgreSQL's statistics know
+        of them, and a join was then planned as a read of every player."""
         if "seats" in getattr(self, "_prefetched_objects_cache", {}):
             return {seat.player_id: seat.player.name for seat in self.seats.all()}
-        return dict(self.seats.values_list("player_id", "player__name"))
+        name = Player.objects.filter(pk=models.OuterRef("player_id")).order_by().values("name")
+        return dict(self.seats.values_list("player_id", models.Subquery(name)))
 
     @property
     def seating(self) -> list[str]:

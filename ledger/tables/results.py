@@ -10,7 +10,7 @@ The rows of a hand, in each unit, sum to zero (each outcome the engine settles d
 does its reversal): on PostgreSQL a deferred trigger refuses a commit that breaks this, however
 the rows were written (migrations 0027_result_balanced, 0031_append_only_results). Elsewhere
 ``resync`` checks each hand it wrote rows for before the transaction commits; a new hand's
-rows, one outcome of the engine written with it in one statement, need no read to know that.
+rows, one outcome of the engine written with it, need no read to know that.
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from django.db import IntegrityError, connection
-from django.db.models import Expression
 
 import scoring
 from ledger.tables.models import Result, TableSession
@@ -122,7 +121,7 @@ def _players(session: TableSession) -> dict[str, int]:
 
 def _rows(
     session: TableSession,
-    hand_pk: int | Expression,
+    hand_pk: int,
     players: Mapping[str, int],
     found: Mapping[str, Outcome],
 ) -> list[Result]:
@@ -161,12 +160,11 @@ def reversal(row: Result) -> Result:
 
 def rows(
     session: TableSession,
-    hand: int | Expression,
+    hand: int,
     data: Mapping[str, Any],
     played: scoring.HandResult,
 ) -> list[Result]:
-    """The rows of a newly recorded hand (``data``: as the engine read it); ``hand``: its id, or
-    an expression that finds it."""
+    """The rows of a newly recorded hand (``data``: as the engine read it); ``hand``: its id."""
     return _rows(session, hand, _players(session), outcomes(session.game, data, played))
 
 

@@ -2,26 +2,22 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from decimal import Decimal
 from functools import cached_property
-from typing import Any, Literal, NamedTuple, Protocol, TypeVar
+from typing import Any, Literal, NamedTuple, Protocol
 
-import psycopg
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
-from django.db import connection, models
-from django.db.models import Count, Sum
-from django.db.models.sql import Query
+from django.db.models import Count, Subquery, Sum
 from django.utils.translation import gettext as _
 
 import scoring
 from ledger.links import NoSuchLink
-from ledger.models import Event, Group, Hand, HandChange, Player, Result, Seat, TableSession
-from ledger.tables import clock, money, statements, stored, tally
+from ledger.models import Event, Group, Hand, HandChange, Player, Result, TableSession
+from ledger.tables import clock, money, stored, tally
 from scoring import GAMES, HandResult, SessionResult
 
 
@@ -167,204 +163,37 @@ def names_at_tables_of(user: User | AnonymousUser) -> list[str]:
 
 def session_by_token(token: str) -> TableSession:
     """The session this link opens, or 404: without the token a session cannot be found."""
-    return _session("token", token)
+    return _session(token=token)
 
 
 def session_by_read_token(token: str) -> TableSession:
     """The session a read-only link shows, or 404."""
-    return _session("read_token", token)
+    return _session(read_token=token)
 
 
-def session_for_send(token: str, number: int, key: str) -> tuple[TableSession, list[Hand]]:
-    """The session this link opens (or 404) and, in the same read, what was stored before a
-    send of hand ``number`` under ``key`` (stored_before): every phone of a table sends each
-    hand, and three sends of four are answered by what this one read found."""
-    if connection.vendor not in _JSON:
-        session = _session("token", token)
-        return session, stored_before(session, number, key)
-    session = _session("token", token, sent=(number, key or None))
-    found = json.loads(session.stored_at or "[]")  # type: ignore[attr-defined]
-    return session, [_hand(row, session) for row in found]
+def _session(**link: str) -> TableSession:
+    try:
+        return TableSession.objects.get(**link)
+    except TableSession.DoesNotExist:
+        raise NoSuchLink("No such table") from None
 
 
 def stored_before(session: TableSession, number: int, key: str) -> list[Hand]:
     """What was stored before a send of hand ``number`` under ``key`` (services.hand_record):
-    hand ``number``, the table's newest hand and the hand sent under that key, those found."""
-    [found] = statements.together([_stored_before(session, number, key)])
-    return _stored_hands(session, found)
+    hand ``number``, the table's newest hand and the hand sent under that key, those found.
 
-
-def locked_for_send(
-    session: TableSession, number: int, key: str
-) -> tuple[TableSession, list[Hand]]:
-    """The table's row, locked until the transaction ends, and what was stored before a send
-    (``stored_before``) read under that lock, in one round trip: the read comes after the lock
-    was had, so it finds a save that the lock waited for."""
-    lock = f"SELECT * FROM {TableSession._meta.db_table} WHERE id = %s"
-    if connection.features.has_select_for_update:
-        lock += " " + connection.ops.for_update_sql()
-    table, found = statements.together([(lock, [session.pk]), _stored_before(session, number, key)])
-    return _made(TableSession, table)[0], _stored_hands(session, found)
-
-
-def _stored_before(session: TableSession, number: int, key: str) -> statements.Statement:
-    sql = _STORED.format(hand=Hand._meta.db_table, table="%s")
-    return sql, [session.pk, number, session.pk, session.pk, key or None]
-
-
-def _stored_hands(session: TableSession, found: statements.Found) -> list[Hand]:
-    hands = _made(Hand, found)
-    for hand in hands:
-        hand.session = session  # the table as read, its seats with it
-    return hands
-
-
-# A table's row, and its seats as one more column, [[position, player id, name], ...]: nearly
-# every request of a table's needs them (the form, the engine's names), so they come in the
-# table's query rather than in a second round trip to the database. Raw SQL: every phone's
-# every send reads a table, and the ORM's building of this query cost more than the read.
-# Each name is looked up by its player's key, not joined: a join leaves the plan to the
-# statistics, and while they lag behind a hall's tables created minutes before, PostgreSQL
-# joined by reading every player (1.6 ms a read at 5,000 tables, against 0.1). A send's read
-# has one column more, what was stored before it (_STORED), each hand as a JSON object.
-_SESSION = (
-    "SELECT t.*, (SELECT {agg}({row}(s.position, s.player_id,"
-    " (SELECT p.name FROM {player} p WHERE p.id = s.player_id)))"
-    " FROM {seat} s WHERE s.session_id = t.id) AS seats_at{stored}"
-    " FROM {table} t WHERE t.{column} = %s"
-)
-_JSON = {
-    "postgresql": ("jsonb_agg", "jsonb_build_array"),
-    "sqlite": ("json_group_array", "json_array"),
-}
-_STORED_AT = ", (SELECT {agg}({hand}) FROM ({stored}) h) AS stored_at"
-
-# What was stored before a send (stored_before): hand ``number``, the table's newest hand and
-# the hand sent under the send's key, each found by a unique index (the key's partial one: its
-# condition repeated, so SQLite uses it too), so the read costs the same at hand 1,000 as at
-# hand 10. Raw SQL: building it with the ORM (a subquery in an OR) cost four times the read.
-# ``table``: the table's id, a parameter or the table read with it.
-_STORED = (
-    "SELECT * FROM {hand} WHERE session_id = {table} AND number = %s UNION ALL SELECT * FROM"
-    " (SELECT * FROM {hand} WHERE session_id = {table} ORDER BY number DESC LIMIT 1) newest"
-    " UNION ALL SELECT * FROM {hand} WHERE session_id = {table}"
-    " AND idempotency_key = %s AND NOT (idempotency_key = '')"
-)
-
-
-def session_sql(column: str, *, stored: bool = False) -> str:
-    """The read of a table by ``column``, on this database (PostgreSQL or SQLite); ``stored``:
-    with what was stored before a send, its parameters (number, key) before ``column``'s."""
-    agg, row = _JSON[connection.vendor]
-    stored_at = ""
-    if stored:
-        hands = _STORED.format(hand=Hand._meta.db_table, table="t.id")
-        as_json = "to_jsonb(h)" if connection.vendor == "postgresql" else _sqlite_object(Hand, "h")
-        stored_at = _STORED_AT.format(agg=agg, hand=as_json, stored=hands)
-    return _SESSION.format(
-        agg=agg,
-        row=row,
-        seat=Seat._meta.db_table,
-        player=Player._meta.db_table,
-        table=TableSession._meta.db_table,
-        column=column,
-        stored=stored_at,
-    )
-
-
-def _sqlite_object(model: type[models.Model], alias: str) -> str:
-    """A row of ``model``'s as SQLite's JSON object, its JSON columns as JSON, not as text."""
-
-    def value(field: models.Field[Any, Any]) -> str:
-        column = f"{alias}.{field.column}"
-        return f"json({column})" if isinstance(field, models.JSONField) else column
-
-    pairs = ", ".join(f"'{field.column}', {value(field)}" for field in model._meta.concrete_fields)
-    return f"json_object({pairs})"
-
-
-def _hand(row: dict[str, Any], session: TableSession) -> Hand:
-    """A hand read as a JSON object (session_sql), as the ORM would have read it."""
-    fields = Hand._meta.concrete_fields
-    values = []
-    for field in fields:
-        value = row[field.column]
-        if isinstance(field, models.DateTimeField):  # PostgreSQL's ISO form, or SQLite's (UTC)
-            value = datetime.fromisoformat(value)
-            value = value if value.tzinfo else value.replace(tzinfo=UTC)
-        elif isinstance(field, models.BooleanField):  # SQLite's 0 or 1
-            value = bool(value)
-        values.append(value)
-    hand = Hand.from_db(connection.alias, [field.attname for field in fields], values)
-    hand.session = session
-    return hand
-
-
-M = TypeVar("M", bound=models.Model)
-
-
-def _made(model: type[M], found: statements.Found) -> list[M]:
-    """The rows of ``model``'s that a statement read (all its columns, and maybe more: those
-    are set on each as attributes), as Django's ``raw()`` makes them. Its own way cost a
-    table's send more than the read itself: it matches every field with every column, once per
-    field."""
-    columns, rows = found
-    fields = model._meta.concrete_fields
-    at = {column: position for position, column in enumerate(columns)}
-    by_column = {field.column: field for field in fields}
-    compiler = connection.ops.compiler("SQLCompiler")(Query(model), connection, connection.alias)
-    cols = [by_column[c].get_col(model._meta.db_table) if c in by_column else None for c in columns]
-    converted: Iterable[Any] = rows
-    if converters := compiler.get_converters(cols):  # type: ignore[arg-type]  # None: not a field
-        converted = compiler.apply_converters(rows, converters)
-    names = [field.attname for field in fields]
-    more = [(column, position) for column, position in at.items() if column not in by_column]
-    made = []
-    for row in converted:
-        instance = model.from_db(connection.alias, names, [row[at[f.column]] for f in fields])
-        for column, position in more:
-            setattr(instance, column, row[position])
-        made.append(instance)
-    return made
-
-
-def _session(column: str, value: str, sent: tuple[int, str | None] | None = None) -> TableSession:
-    if connection.vendor not in _JSON:
-        try:
-            return TableSession.objects.get(**{column: value})
-        except TableSession.DoesNotExist:
-            raise NoSuchLink("No such table") from None
-    sql = session_sql(column, stored=sent is not None)
-    [found] = statements.together([(sql, [*(sent or ()), value])])
-    return _session_made(found)
-
-
-def _session_made(found: statements.Found) -> TableSession:
-    """The table read by ``session_sql``, its seats with it; 404 if none was found."""
-    session = next(iter(_made(TableSession, found)), None)
-    if session is None:
-        raise NoSuchLink("No such table")
-    seats = json.loads(session.seats_at or "[]")  # type: ignore[attr-defined]
-    session.__dict__["seated"] = {pk: name for _, pk, name in sorted(seats)}
-    return session
-
-
-# A table's latest hands, found by its link: read with the table, in the same round trip.
-_LATEST = (
-    "SELECT * FROM {hand} WHERE session_id = (SELECT id FROM {table} WHERE token = %s)"
-    f" ORDER BY number DESC LIMIT {LATEST}"
-)
-
-
-def session_glanced(token: str) -> tuple[TableSession, list[StoredHand] | None]:
-    """The table this link opens (or 404) and its latest hands, as ``glance`` takes them, in
-    one round trip: what its page and its live part show after every change."""
-    if connection.vendor not in _JSON:
-        return session_by_token(token), None
-    latest = _LATEST.format(hand=Hand._meta.db_table, table=TableSession._meta.db_table)
-    table, hands = statements.together([(session_sql("token"), [token]), (latest, [token])])
-    session = _session_made(table)
-    return session, [StoredHand.of(hand) for hand in _stored_hands(session, hands)]
+    One query, a union of three reads, each found by a unique index (the key's partial one:
+    its condition repeated, so SQLite uses it too): it costs the same at hand 1,000 as at hand
+    10, where one read with its conditions joined by OR goes through every hand of the table.
+    Read through the table's hands, each hand's ``session`` is ``session`` as read, its seats
+    with it. A hand found twice (the newest is hand ``number``) is in the list twice."""
+    hands = session.hands.order_by()
+    newest = Subquery(hands.order_by("-number").values("number")[:1])
+    found = [hands.filter(number=number), hands.filter(number=newest)]
+    if key:
+        found.append(hands.filter(idempotency_key=key).exclude(idempotency_key=""))
+    first, *rest = found
+    return list(first.union(*rest, all=True))
 
 
 def scored(session: TableSession) -> ScoreSheet:
@@ -383,14 +212,11 @@ def scored(session: TableSession) -> ScoreSheet:
     )
 
 
-def glance(
-    session: TableSession, number: int | None = None, latest: list[StoredHand] | None = None
-) -> ScoreSheet:
+def glance(session: TableSession, number: int | None = None) -> ScoreSheet:
     """The table as its page and live part show it, at a cost that does not grow with the
     hands played: the totals as its result rows sum them (ledger.tables.money) and the latest
     hands, each scored on its own as it records who led and which way. ``number``: a hand to
-    have among the rows too (one just corrected, say); ``latest``: the latest hands, if read
-    with the table (``session_glanced``).
+    have among the rows too (one just corrected, say).
 
     It holds the latest rows only, and the totals of every hand; what needs every hand (the
     summary, an export, a preview) reads ``scored``. So does a table scored whole
@@ -399,9 +225,7 @@ def glance(
     if session.scored_whole:
         return scored(session)
     names = session.seated
-    if latest is None:
-        newest = session.hands.order_by("-number").values_list(*STORED_FIELDS)[:LATEST]
-        latest = _stored(newest, names)
+    latest = _stored(session.hands.order_by("-number").values_list(*STORED_FIELDS)[:LATEST], names)
     # The next hand's leader is the last counted hand's to give: among these, if any counts.
     if all(hand.voided for hand in latest) and session.hands.filter(voided=False).exists():
         return scored(session)
@@ -529,40 +353,23 @@ def after_taken(session: TableSession, hand: Hand) -> ScoreSheet:
 
 def revision(token: str) -> int | None:
     """The session's revision, for the live poll that every phone makes every few seconds."""
-    row = _read_by_token("revision", token)
-    return None if row is None else int(row[0])
+    try:
+        return TableSession.objects.values_list("revision", flat=True).get(token=token)
+    except TableSession.DoesNotExist:
+        return None
 
 
 def watched(token: str) -> tuple[int, int]:
     """The table a stream watches, and its revision now, or 404: every phone opens a stream."""
-    row = _read_by_token("id, revision", token)
-    if row is None:
-        raise NoSuchLink("No such table")
-    return int(row[0]), int(row[1])
+    try:
+        return TableSession.objects.values_list("pk", "revision").get(token=token)
+    except TableSession.DoesNotExist:
+        raise NoSuchLink("No such table") from None
 
 
 def revisions(tables: list[int]) -> dict[int, int]:
     """The revisions of ``tables`` now, by id (for the streams: ledger.web.push)."""
     return dict(TableSession.objects.filter(pk__in=tables).values_list("pk", "revision"))
-
-
-def _read_by_token(columns: str, token: str) -> tuple[Any, ...] | None:
-    """One indexed read of a table's ``columns``, skipping the ORM, whose query building costs
-    several times the read. On PostgreSQL it goes to the kept connection itself (Django's
-    cursor added a quarter to the poll's read: 75 to 93 us of CPU) and is its own check of it:
-    if the connection died (the database restarted), it is closed and the read is made once
-    more through Django, which connects afresh."""
-    sql = f"SELECT {columns} FROM {TableSession._meta.db_table} WHERE token = %s"
-    if connection.vendor == "postgresql" and connection.connection is not None:
-        try:
-            row: tuple[Any, ...] | None = connection.connection.execute(sql, [token]).fetchone()
-            return row
-        except psycopg.Error:
-            connection.close()  # and read below, through Django, on a new connection
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [token])
-        row = cursor.fetchone()
-    return row
 
 
 NO_TABLES = "0.0"

@@ -13,8 +13,8 @@ from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import IntegrityError, models, transaction
-from django.db.models.expressions import RawSQL
+from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 import scoring
@@ -26,11 +26,12 @@ from ledger.models import (
     Hand,
     HandChange,
     Player,
+    Result,
     Round,
     Seat,
     TableSession,
 )
-from ledger.tables import clock, results, selectors, statements, stored, tally
+from ledger.tables import clock, results, selectors, stored, tally
 from scoring import names
 from scoring.options import ENDS
 
@@ -318,19 +319,17 @@ def table_changed(session: TableSession, locked: TableSession | None = None) -> 
     hands = [(n, data, voided, v) for _, n, data, voided, v in named]
     kept = tally.count(table, hands, result)
     results.resync(table, live, result)
-    statements.together([_revising(table, kept)])
+    _revise(table, kept)
 
 
-def _revising(table: TableSession, kept: tally.Tally) -> statements.Statement:
-    """The statement that writes the table's next revision, with ``kept`` as its tally; the
-    new revision is announced when the transaction commits."""
+def _revise(table: TableSession, kept: tally.Tally) -> None:
+    """Write the table's next revision, with ``kept`` as its tally, under the table's lock
+    (``table``: its row as locked); the new revision is announced when the transaction
+    commits."""
     revision = table.revision + 1
+    stored_tally = tally.stored(table, kept, revision)
+    TableSession.objects.filter(pk=table.pk).update(revision=F("revision") + 1, tally=stored_tally)
     _announce(table, revision)
-    stored_tally = json.dumps(tally.stored(table, kept, revision))
-    return _REVISE, [revision, stored_tally, table.pk]
-
-
-_REVISE = f"UPDATE {TableSession._meta.db_table} SET revision = %s, tally = %s WHERE id = %s"
 
 
 def _announce(table: TableSession, revision: int) -> None:
@@ -362,30 +361,21 @@ def _replayed(session: TableSession, earlier: Hand, request_hash: str) -> Record
 
 
 def _stored_before(
-    session: TableSession,
-    number: int,
-    key: str,
-    request_hash: str,
-    found: list[Hand] | None = None,
+    session: TableSession, number: int, key: str, request_hash: str
 ) -> Recorded | int:
     """What was stored before this submission: the submission itself (``key``), or hand
     ``number`` from another phone (HandAlreadyRecorded), in one read with the table's last
-    hand (selectors.stored_before; ``found``: what it found, if read already). A hand keeps
-    its number once stored, so when a table's phones all press save, all but the first are
-    answered by this read: before the table's lock, or, for one sent while the first was
-    being saved, under it. Returns the last hand's number (0: none) when neither is stored."""
-    if found is None:
-        found = selectors.stored_before(session, number, key)
+    hand (selectors.stored_before). A hand keeps its number once stored, so when a table's
+    phones all press save, all but the first are answered by this read: before the table's
+    lock, or, for one sent while the first was being saved, under it. Returns the last hand's
+    number (0: none) when neither is stored."""
+    found = selectors.stored_before(session, number, key)
     if mine := next((hand for hand in found if key and hand.idempotency_key == key), None):
         return _replayed(session, mine, request_hash)
     last = max((hand.number for hand in found), default=0)
     if taken := next((hand for hand in found if hand.number == number), None):
         raise HandAlreadyRecorded(taken, last=last == number)
     return last
-
-
-# A hand's id, found by its table and number: its change and result rows are written with it.
-_HAND_ID = f"SELECT id FROM {Hand._meta.db_table} WHERE session_id = %s AND number = %s"
 
 
 def hand_record(
@@ -395,29 +385,25 @@ def hand_record(
     data: dict[str, Any],
     device: str = "",
     idempotency_key: str = "",
-    stored_before: list[Hand] | None = None,
 ) -> Recorded:
     """Record hand ``number`` (the next one), exactly once.
 
     A retry with the same ``idempotency_key`` and the same hand returns what the first
     submission stored and stores nothing; the same key with a different hand raises
     KeyReused. Raises ScoringError if the hand is invalid and HandAlreadyRecorded if another
-    phone saved that hand first. ``stored_before``: what was stored before this submission,
-    if read with the table (selectors.session_for_send); it is read again under the lock.
+    phone saved that hand first.
     """
     key = idempotency_key
     request_hash = _request_hash(number, data) if key else ""
-    earlier = _stored_before(session, number, key, request_hash, stored_before)
+    earlier = _stored_before(session, number, key, request_hash)
     if isinstance(earlier, Recorded):
         return earlier
     try:
         with transaction.atomic():
             # Under the lock no other save of this table's can begin; one that committed since
-            # the read above is found by the read made with the lock.
-            table, found = selectors.locked_for_send(session, number, key)
-            if table.locked:
-                raise TableLocked
-            last = _stored_before(session, number, key, request_hash, found)
+            # the read above is found by the read made under the lock.
+            table = _refuse_if_locked(session)
+            last = _stored_before(session, number, key, request_hash)
             if isinstance(last, Recorded):
                 return last
             _refuse_out_of_order(last, number)
@@ -430,7 +416,7 @@ def hand_record(
                 )
             _refuse_last(data, "hand")
             data, played = _score_new_hand(session, clock.marked_last(data, table.ends_at))
-            hand = Hand(
+            hand = Hand.objects.create(
                 session=session,
                 number=number,
                 data=session.by_id(data),
@@ -438,24 +424,18 @@ def hand_record(
                 idempotency_key=key,
                 request_hash=request_hash,
             )
-            # The hand's change and result rows name it by its number, as it has no id yet:
-            # all go in one round trip, with the table's new revision and tally.
-            its_id = RawSQL(_HAND_ID, [session.pk, number], output_field=models.BigIntegerField())
-            change = HandChange(kind=HandChange.Kind.RECORD, after=hand.data, device=device)
-            change.hand_id = its_id
-            writes = [statements.insert([hand], returning=True), statements.insert([change])]
-            # The last hand is counted with the rest, so the tally knows the table is over.
-            last_hand = bool(data.get("last"))
-            if not last_hand and (rows := results.rows(session, its_id, data, played)):
-                writes.append(statements.insert(rows))
+            HandChange.objects.create(
+                hand=hand, kind=HandChange.Kind.RECORD, after=hand.data, device=device
+            )
             table.seated = session.seated  # as the hand was scored
-            kept = None if last_hand else tally.kept(table)
-            if kept is not None:  # the hand added to the tally as kept
-                kept.add()
-                writes.append(_revising(table, kept))
-            statements.inserted(hand, statements.together(writes)[0])
+            # The last hand is counted with the rest, so the tally knows the table is over.
+            kept = None if data.get("last") else tally.kept(table)
             if kept is None:  # every hand counted again, this one with them
                 table_changed(session, locked=table)
+            else:  # the hand added to the tally as kept, its rows to the table's
+                Result.objects.bulk_create(results.rows(session, hand.pk, data, played))
+                kept.add()
+                _revise(table, kept)
     except IntegrityError:
         # Another save committed between our checks and our insert (one that did not take
         # the table's lock: the admin's, say).

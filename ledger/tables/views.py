@@ -189,10 +189,10 @@ def table(request: HtmxRequest, token: str) -> HttpResponse:
     """The table page: its hands, totals and the form for the next hand."""
     if request.method == "POST":
         return _posted_before_the_split(request, token)
-    session, latest = selectors.session_glanced(token)
+    session = selectors.session_by_token(token)
     changed = whole(request.GET.get("changed"))
     number = whole(request.GET.get("saved"))
-    sheet = selectors.glance(session, number if changed is None else changed, latest)
+    sheet = selectors.glance(session, number if changed is None else changed)
     saved = sheet.row(number) if number is not None else None
     context = _table_context(request, sheet, saved=saved, **_changed(session, sheet, changed))
     if request.htmx and request.GET.get("form"):
@@ -213,7 +213,7 @@ def hand_save(request: HtmxRequest, token: str) -> HttpResponse:
     """Save the next hand, once however often it is sent (its idempotency key); else the form
     again with what is wrong, or with the hand another phone saved first."""
     number, key = whole(request.POST.get("number")) or 0, posted_key(request.POST)
-    session, stored_before = selectors.session_for_send(token, number, key)
+    session = selectors.session_by_token(token)
     form = HandForm(session.game, session.seating, request.POST)
     data = form.data()
     if data is None or form.errors:
@@ -225,7 +225,6 @@ def hand_save(request: HtmxRequest, token: str) -> HttpResponse:
             data=data,
             device=device_name(request),
             idempotency_key=key,
-            stored_before=stored_before,
         )
     except ScoringError as error:
         form.add_scoring_error(error)

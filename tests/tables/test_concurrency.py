@@ -11,7 +11,7 @@ from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from ledger.models import Hand, HandChange, Result, TableSession
-from ledger.tables import selectors, services
+from ledger.tables import services
 from tests.tables.conftest import SEATING, plain_hand
 
 # Depends on the database: phones saving at the same moment: PostgreSQL's row locks, SQLite's one
@@ -160,9 +160,8 @@ def test_a_hand_already_stored_is_answered_at_once_while_another_save_holds_the_
 
 @pytest.mark.django_db(transaction=True)
 def test_a_save_that_waited_for_its_table_s_lock_finds_the_hand_stored_meanwhile():
-    # A save reads what was stored with the read that takes its table's lock, in the same
-    # round trip on PostgreSQL (ledger.tables.statements): that read must still see a hand
-    # that another save committed while this one waited for the lock.
+    # A save reads what was stored once more after it took its table's lock: that read must
+    # see a hand that another save committed while this one waited for the lock.
     session = services.session_create(game="ce-deng", options={}, seating=SEATING, first="Anna")
     holding = Event()
 
@@ -178,41 +177,46 @@ def test_a_save_that_waited_for_its_table_s_lock_finds_the_hand_stored_meanwhile
         holding.wait(5)
         started = time.monotonic()
         try:
-            with transaction.atomic():
-                table, found = selectors.locked_for_send(session, 1, "another key")
-            return table, found, time.monotonic() - started
+            services.hand_record(
+                session=session, number=1, data=plain_hand(), idempotency_key="another key"
+            )
+        except services.HandAlreadyRecorded as taken:
+            return taken, time.monotonic() - started
         finally:
             connection.close()
+        raise AssertionError("hand 1 was saved twice")
 
     with ThreadPoolExecutor(max_workers=2) as pool:
         first = pool.submit(first_phone)
-        table, found, waited = pool.submit(waiting_phone).result()
+        taken, waited = pool.submit(waiting_phone).result()
         first.result()
 
     assert waited > 0.3  # it did wait for the lock
-    assert [hand.number for hand in found] == [1, 1]  # hand 1, and the newest: the same
-    assert table.revision == 1  # the table as the first save left it
+    assert taken.hand.number == 1 and taken.last  # hand 1, and no hand after it
+    assert Hand.objects.filter(session=session).count() == 1
+    assert TableSession.objects.get(pk=session.pk).revision == 1  # as the first save left it
 
 
 @pytest.mark.django_db
-def test_a_save_holds_its_table_s_lock_for_two_round_trips_on_postgresql():
+def test_under_its_table_s_lock_a_save_reads_what_was_stored_and_writes_its_rows():
     # Every phone of a table presses save at once: all but the first wait on the table's lock
-    # while the first holds it, so each round trip under it costs them all. SQLite sends the
-    # same statements one by one, in its own process.
+    # while the first holds it, so each query under it costs them all.
     session = services.session_create(game="ce-deng", options={}, seating=SEATING, first="Anna")
     with CaptureQueriesContext(connection) as sent:
         services.hand_record(session=session, number=1, data=plain_hand())
     queries = [q["sql"] for q in sent.captured_queries if not q["sql"].startswith(SAVEPOINTS)]
-    lock = f"SELECT * FROM {TableSession._meta.db_table} WHERE id = "
-    under = queries[next(i for i, sql in enumerate(queries) if sql.startswith(lock)) :]
-    together = connection.vendor == "postgresql"
-    assert len(under) == (2 if together else 6)  # then the commit
-    reads = 1 if together else 2
-    read, written = " ".join(under[:reads]), " ".join(under[reads:])
+    table = TableSession._meta.db_table
+    by_id = f'FROM "{table}" WHERE "{table}"."id" ='
+    lock = next(i for i, sql in enumerate(queries) if by_id in sql)
+    under = queries[lock:]
+    assert len(under) == 6  # then the commit
+    if connection.vendor == "postgresql":
+        assert under[0].endswith("FOR UPDATE")  # SQLite lets one writer in at a time
+    read, written = under[1], " ".join(under[2:])
     assert "idempotency_key" in read  # what was stored, read under the lock
     # the hand, its change and its results written, the table's revision raised; its streams
     # are told once it is committed, not under the lock (ledger.changes)
     assert all(f'INSERT INTO "{m._meta.db_table}"' in written for m in [Hand, HandChange, Result])
-    assert f"UPDATE {TableSession._meta.db_table} SET revision" in written
+    assert f'UPDATE "{table}" SET "revision"' in written
     assert "pg_notify" not in written
     assert list(Result.objects.filter(hand__number=1).values_list("net", flat=True))

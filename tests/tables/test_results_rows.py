@@ -16,8 +16,8 @@ from ledger.models import Result, TableSession
 from ledger.tables import services
 from ledger.tables.stored import specials_of
 
-# Depends on the database: the result rows are written with the save's statements, and their sums
-# kept to the cent.
+# Depends on the database: the result rows are written under the table's row lock, and their
+# sums kept to the cent.
 pytestmark = pytest.mark.both_databases
 
 PLAYERS = ["Anna", "Bob", "Celine"]

@@ -28,8 +28,8 @@ from ledger.tables.stored import specials_of
 from scoring import GAMES
 from tests.scoring.test_properties import ce_deng_sessions, plain_sessions, tiu_yu_sessions
 
-# Depends on the database: the rows are written with the save's statements (each database's
-# own path, ledger/tables/statements.py), and the players' totals summed by it to the cent.
+# Depends on the database: the rows are written under the table's row lock, refused unbalanced
+# by each database its own way, and the players' totals summed by it to the cent.
 pytestmark = pytest.mark.both_databases
 
 # Hands of each game, drawn as whole sessions: their seating, lead and hands are used.
