@@ -10,7 +10,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
-from django.db.models import QuerySet
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -29,6 +29,10 @@ def _has_hands(table: TableSession | None) -> bool:
     return table is not None and table.pk is not None and table.hands.exists()
 
 
+def _table(obj: Model | None) -> TableSession | None:
+    return obj if isinstance(obj, TableSession) else None
+
+
 class SeatInline(TabularInline[Seat, TableSession]):
     """A table's seats, changed here only until its first hand: after it they decide who paid
     whom in every hand, which only a correction through the services changes."""
@@ -40,16 +44,14 @@ class SeatInline(TabularInline[Seat, TableSession]):
         return not _has_hands(obj) and super().has_add_permission(request, obj)
 
     # An inline is asked with its parent (InlineModelAdmin), which django-stubs types as the
-    # inline's own model.
-    def has_change_permission(  # type: ignore[override]
-        self, request: HttpRequest, obj: TableSession | None = None
-    ) -> bool:
-        return not _has_hands(obj) and super().has_change_permission(request, obj)
+    # inline's own model: it takes any model, and is given its table.
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        table = _table(obj)
+        return not _has_hands(table) and super().has_change_permission(request, table)
 
-    def has_delete_permission(  # type: ignore[override]
-        self, request: HttpRequest, obj: TableSession | None = None
-    ) -> bool:
-        return not _has_hands(obj) and super().has_delete_permission(request, obj)
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        table = _table(obj)
+        return not _has_hands(table) and super().has_delete_permission(request, table)
 
 
 class HandChangeInline(TabularInline[HandChange, Hand]):
@@ -61,10 +63,8 @@ class HandChangeInline(TabularInline[HandChange, Hand]):
     def has_add_permission(self, request: HttpRequest, obj: Hand | None = None) -> bool:
         return False
 
-    def has_change_permission(  # type: ignore[override]  # asked with its parent, as above
-        self, request: HttpRequest, obj: Hand | None = None
-    ) -> bool:
-        return False
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False  # asked with its parent, as above
 
 
 # What a table's hands pay by: read only once it has hands.
