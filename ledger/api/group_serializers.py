@@ -11,7 +11,7 @@ from rest_framework import serializers
 from ledger.api.shapes import AmountField, GameField, OptionsField, StrictChar, TransferShape
 from ledger.groups import selectors, stats
 from ledger.groups.models import Group, Payment
-from ledger.tables.results import tidy
+from ledger.tables.money import readable_amount
 from scoring.document import amount
 
 
@@ -152,7 +152,7 @@ def _transfers(transfers: Any) -> list[dict[str, Any]]:
 def money(value: Decimal) -> int | str:
     """An amount as the table API writes money: 12, "12.50", -3; never the database's
     "12.5000" (a sum of four-place columns on PostgreSQL)."""
-    return amount(tidy(value))
+    return amount(readable_amount(value))
 
 
 class TableMarkOut(serializers.Serializer[dict[str, Any]]):

@@ -20,8 +20,8 @@ class EventAdmin(KeepsMoney[Event]):
     readonly_fields = ["token", "register_token", "read_token"]
     inlines = [EntryInline]
 
-    def kept(self, obj: Event) -> str | None:
-        return event_services.event_kept(obj)
+    def why_kept(self, obj: Event) -> str | None:
+        return event_services.why_event_kept(obj)
 
     def delete(self, obj: Event) -> None:
         event_services.event_delete(event=obj)

@@ -153,7 +153,7 @@ def _hands(tables: list[EventTable]) -> dict[int, tally.StoredHands]:
 
 def _tallies(tables: list[EventTable]) -> list[tally.Tally]:
     """Each table's kept tally; tables without a current one are counted from their hands."""
-    kept = [tally.kept(t) for t in tables]
+    kept = [tally.current_tally(t) for t in tables]
     stale = [t for t, k in zip(tables, kept, strict=True) if k is None]
     if not stale:
         return [k for k in kept if k is not None]

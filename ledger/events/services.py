@@ -400,7 +400,7 @@ def _push(event: Event, step: dict[str, Any]) -> None:
     event.save(update_fields=["undo"])
 
 
-def event_kept(event: Event) -> str | None:
+def why_event_kept(event: Event) -> str | None:
     """Why the tournament cannot be deleted, if it cannot: a table of its rounds has hands."""
     if Hand.objects.filter(session__round__event=event).exists():
         message = _("{event} has tables with hands recorded: it is kept, with its standings.")
@@ -413,6 +413,6 @@ def event_delete(*, event: Event) -> None:
     with it); any other raises ledger.tables.services.Kept."""
     with transaction.atomic():
         current = _locked(event.pk)
-        if refused := event_kept(current):
+        if refused := why_event_kept(current):
             raise table_services.Kept(refused)
         current.delete()

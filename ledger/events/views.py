@@ -26,7 +26,7 @@ from ledger.events import exports, selectors, services
 from ledger.events.forms import DropForm, EventForm, GroupLinkForm, SwapForm
 from ledger.models import Event, Group, Round
 from ledger.web import limits, rights
-from ledger.web.forms import engine_message, whole
+from ledger.web.forms import engine_message, whole_number
 from ledger.web.games import option_fields
 from ledger.web.views import HtmxRequest, unchanged
 from scoring import GAMES, ScoringError
@@ -254,7 +254,7 @@ def _begun(this_round: Round) -> str:
 def event_undo(request: HtmxRequest, token: str) -> HttpResponse:
     """Undo the latest change shown on the page (``steps``: how many could be undone then)."""
     event = _organiser(request, token)
-    steps = whole(request.POST.get("steps"))
+    steps = whole_number(request.POST.get("steps"))
     return _change(request, event, lambda: services.event_undo(event=event, steps=steps))
 
 
@@ -336,7 +336,7 @@ def event_projector(request: HtmxRequest, token: str) -> HttpResponse:
     if same := unchanged(request, mark):
         return same
     context = _results(event, mark)
-    page = whole(request.GET.get("page"))
+    page = whole_number(request.GET.get("page"))
     context["board"] = selectors.board(context["standings"].rows, page)
     context["seating"] = selectors.seating_board(context["standings"], context["last_round"], page)
     return render(request, f"{template}#board" if request.htmx else template, context)

@@ -19,8 +19,8 @@ class GroupAdmin(KeepsMoney[Group]):
     readonly_fields = ["token", "organiser_token"]
     search_fields = ["name"]
 
-    def kept(self, obj: Group) -> str | None:
-        return group_services.group_kept(obj)
+    def why_kept(self, obj: Group) -> str | None:
+        return group_services.why_group_kept(obj)
 
     def delete(self, obj: Group) -> None:
         group_services.group_delete(group=obj)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy
 
 from ledger.groups import selectors, stats
 from ledger.groups.models import Group
-from ledger.tables import results
+from ledger.tables import money
 from ledger.web import display, exports
 from ledger.web.games import special_label
 from scoring import GAMES
@@ -28,7 +28,7 @@ UNITS = {
 
 
 def _money(value: Decimal) -> int | str:
-    return amount(results.tidy(value))
+    return amount(money.readable_amount(value))
 
 
 class _Words:

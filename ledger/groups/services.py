@@ -244,7 +244,7 @@ def _changed(group: int) -> None:
     changes.on_commit(changes.group_changed, Group, group=group)
 
 
-def group_kept(group: Group) -> str | None:
+def why_group_kept(group: Group) -> str | None:
     """Why the group cannot be deleted, if it cannot: it has payments (voided ones too) or a
     table with hands."""
     if group.payments.exists() or Hand.objects.filter(session__group=group).exists():
@@ -258,6 +258,6 @@ def group_delete(*, group: Group) -> None:
     tables go with it); any other raises ledger.tables.services.Kept."""
     with transaction.atomic():
         current = Group.objects.select_for_update().get(pk=group.pk)
-        if refused := group_kept(current):
+        if refused := why_group_kept(current):
             raise table_services.Kept(refused)
         current.delete()

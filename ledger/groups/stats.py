@@ -20,7 +20,8 @@ from openskill.models import PlackettLuce, PlackettLuceRating
 from ledger.groups.models import Group
 from ledger.players.models import Player
 from ledger.tables.models import Result, TableSession
-from ledger.tables.results import pays_in, tidy
+from ledger.tables.money import readable_amount
+from ledger.tables.results import pays_in
 from scoring import GAMES
 
 UNITS = ("money", "chips", "points")  # the order best and worst tables are looked for in
@@ -106,8 +107,8 @@ class _Table:
     def amount(self, net: Decimal, score: int) -> Decimal:
         """A player's result here in the table's unit."""
         if self.unit == "chips":
-            return tidy(net / self.value)
-        return tidy(net) if self.unit == "money" else Decimal(score)
+            return readable_amount(net / self.value)
+        return readable_amount(net) if self.unit == "money" else Decimal(score)
 
     def standing(self, net: Decimal, score: int) -> Decimal:
         """How good that result is, higher better: the net where the table pays; for points
@@ -242,7 +243,7 @@ def _running(days: dict[date, Decimal]) -> list[tuple[date, Decimal]]:
     total, points = Decimal(0), []
     for day in sorted(days):
         total += days[day]
-        points.append((day, tidy(total)))
+        points.append((day, readable_amount(total)))
     return points
 
 
@@ -282,8 +283,8 @@ def _side(player: Player, rows: list[dict[str, Any]], tables: dict[int, _Table])
     return Side(
         name=player.name,
         won=sum(row["wins"] for row in rows),
-        money=tidy(money),
-        chips=tidy(chips),
+        money=readable_amount(money),
+        chips=readable_amount(chips),
         points=sum(row["points"] or 0 for row in rows),
     )
 

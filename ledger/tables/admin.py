@@ -95,8 +95,8 @@ class TableSessionAdmin(KeepsMoney[TableSession]):
         super().save_related(request, form, formsets, change)  # the seats, then the tally
         services.table_recount(session=form.instance)
 
-    def kept(self, obj: TableSession) -> str | None:
-        return services.table_kept(obj)
+    def why_kept(self, obj: TableSession) -> str | None:
+        return services.why_table_kept(obj)
 
     def delete(self, obj: TableSession) -> None:
         services.table_delete(session=obj)

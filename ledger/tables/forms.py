@@ -12,7 +12,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 
 from ledger.tables.clock import TimeFields
-from ledger.web.forms import OptionFields, engine_message, game_options, whole
+from ledger.web.forms import OptionFields, engine_message, game_options, whole_number
 from ledger.web.games import game_choices
 from scoring import GAMES, SPECIAL_RULES, HandEvent, Options, ScoringError
 
@@ -46,7 +46,7 @@ class SeatFields(forms.Form):
         first = self.cleaned_data.get("first") or DRAW_LOTS
         if first == DRAW_LOTS:
             return secrets.choice(seating) if seating else ""
-        if (seat := whole(first)) is not None and seat < len(seating):
+        if (seat := whole_number(first)) is not None and seat < len(seating):
             return seating[seat]
         return first
 
@@ -163,7 +163,7 @@ class HandForm:
 
 def _number(text: str) -> int | str:
     """Digits become a number; anything else goes to the engine as typed, to be refused."""
-    number = whole(text)
+    number = whole_number(text)
     return text if number is None else number
 
 

@@ -41,7 +41,7 @@ def part(token: str, revision: int, language: str) -> str:
 
 
 def render(session: TableSession) -> str:
-    sheet = selectors.glance(session)
+    sheet = selectors.latest_sheet(session)
     context = {"sheet": sheet, "session": session, "game": GAMES[session.game]}
     return render_to_string("tables/table.html#live", context)
 

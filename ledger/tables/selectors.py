@@ -83,7 +83,7 @@ class ScoreSheet:
     rows: list[Row]
     result: SessionResult
     # rows holds every hand, and result scored them all; else some only (result: those hands,
-    # and the totals of all): the latest, as ``glance`` and ``after_record`` read them, or
+    # and the totals of all): the latest, as ``latest_sheet`` and ``after_record`` read them, or
     # none, as ``hands_as_kept`` gives the summary its totals
     every_hand: bool = True
 
@@ -212,7 +212,7 @@ def scored(session: TableSession) -> ScoreSheet:
     )
 
 
-def glance(session: TableSession, number: int | None = None) -> ScoreSheet:
+def latest_sheet(session: TableSession, number: int | None = None) -> ScoreSheet:
     """The table as its page and live part show it, at a cost that does not grow with the
     hands played: the totals as its result rows sum them (ledger.tables.money) and the latest
     hands, each scored on its own as it records who led and which way. ``number``: a hand to
@@ -344,10 +344,10 @@ def after_taken(session: TableSession, hand: Hand) -> ScoreSheet:
     """The table as the next hand's form needs it, once a save found that another phone
     stored its hand, ``hand``, and no hand after it: from that hand alone, scored on its own
     as it records who led and which way, with no further read (like ``after_record``). A hand
-    that cannot tell (voided, or at a table scored whole) is answered from ``glance``."""
+    that cannot tell (voided, or at a table scored whole) is answered from ``latest_sheet``."""
     data = hand.named
     if hand.voided or session.scored_whole or {"first", "direction"} - data.keys():
-        return glance(session)
+        return latest_sheet(session)
     return after_record(session, hand, tally.score_table(session, [data]).hands[0])
 
 

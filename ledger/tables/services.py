@@ -270,7 +270,7 @@ def _without_last(data: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in data.items() if key != "last"}
 
 
-def table_kept(session: TableSession) -> str | None:
+def why_table_kept(session: TableSession) -> str | None:
     """Why the table cannot be deleted, if it cannot: it has hands (the models PROTECT them
     and their rows, so nothing else deletes them either)."""
     if session.hands.exists():
@@ -286,7 +286,7 @@ def table_delete(*, session: TableSession) -> None:
     Under the table's lock: a hand being saved meanwhile waits, and then finds no table."""
     with transaction.atomic():
         table = TableSession.objects.select_for_update().get(pk=session.pk)
-        if refused := table_kept(table):
+        if refused := why_table_kept(table):
             raise Kept(refused)
         table.delete()
 
@@ -429,7 +429,7 @@ def hand_record(
             )
             table.seated = session.seated  # as the hand was scored
             # The last hand is counted with the rest, so the tally knows the table is over.
-            kept = None if data.get("last") else tally.kept(table)
+            kept = None if data.get("last") else tally.current_tally(table)
             if kept is None:  # every hand counted again, this one with them
                 table_changed(session, locked=table)
             else:  # the hand added to the tally as kept, its rows to the table's

@@ -93,7 +93,7 @@ def stored(table: Table, tally: Tally, revision: int) -> dict[str, Any]:
     }
 
 
-def kept(table: Table) -> Tally | None:
+def current_tally(table: Table) -> Tally | None:
     """The table's kept tally, or None if it was not counted for the table as it is now."""
     doc = table.tally
     if not doc or doc["of"] != _of(table, table.revision):

@@ -2,8 +2,9 @@
 it: its result rows, hand by hand and player by player (score, net, won), and summed by the
 database per player (as balances sum them); every hand's rows, reversals included, summing
 to zero in each unit, each row in the unit its table pays in, each reversal the negation of
-the row it takes back; and its kept tally, where it is current (ledger.tables.tally.kept). What
-``manage.py ledger_verify`` reports, in words an operator reads.
+the row it takes back; and its kept tally, where it is current
+(ledger.tables.tally.current_tally). What ``manage.py ledger_verify`` reports, in words an
+operator reads.
 
 Tables are read in batches, each in a fixed number of queries however many hands they hold:
 the tables with their seats, their hands, their rows, and the rows summed.
@@ -244,7 +245,7 @@ def _sums(
 def _tally(at: str, table: TableSession, counted: tally.Tally) -> list[str]:
     """Where the table's kept tally, if current, differs from the one its hands count."""
     try:
-        kept = tally.kept(table)
+        kept = tally.current_tally(table)
     except (KeyError, TypeError, ValueError, ArithmeticError) as error:
         return [f"{at}: its kept tally cannot be read: {error!r}"]
     if kept is None:  # not counted for the table as it is now: never used, nothing to compare

@@ -41,7 +41,7 @@ from ledger.web.forms import (
     device_name,
     engine_message,
     posted_key,
-    whole,
+    whole_number,
 )
 from ledger.web.games import game_choices, option_fields
 from ledger.web.views import HtmxRequest
@@ -190,9 +190,9 @@ def table(request: HtmxRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         return _posted_before_the_split(request, token)
     session = selectors.session_by_token(token)
-    changed = whole(request.GET.get("changed"))
-    number = whole(request.GET.get("saved"))
-    sheet = selectors.glance(session, number if changed is None else changed)
+    changed = whole_number(request.GET.get("changed"))
+    number = whole_number(request.GET.get("saved"))
+    sheet = selectors.latest_sheet(session, number if changed is None else changed)
     saved = sheet.row(number) if number is not None else None
     context = _table_context(request, sheet, saved=saved, **_changed(session, sheet, changed))
     if request.htmx and request.GET.get("form"):
@@ -212,7 +212,7 @@ def _posted_before_the_split(request: HtmxRequest, token: str) -> HttpResponse:
 def hand_save(request: HtmxRequest, token: str) -> HttpResponse:
     """Save the next hand, once however often it is sent (its idempotency key); else the form
     again with what is wrong, or with the hand another phone saved first."""
-    number, key = whole(request.POST.get("number")) or 0, posted_key(request.POST)
+    number, key = whole_number(request.POST.get("number")) or 0, posted_key(request.POST)
     session = selectors.session_by_token(token)
     form = HandForm(session.game, session.seating, request.POST)
     data = form.data()
@@ -258,12 +258,12 @@ def _hand_form(
     (also with fields left empty), the preview asked for, or the hand another phone took.
     Checking what was entered reads every hand; the next hand after the one taken is worked
     out from that hand alone where it is the last (``after_taken``), else from the table as
-    its page shows it (``glance``), at a cost that does not grow with the hands played: when
+    its page shows it (``latest_sheet``), at a cost that does not grow with the hands played: when
     a table's phones all press save, all but the first are answered this way."""
     if isinstance(taken, services.HandAlreadyRecorded) and taken.last:
         sheet = selectors.after_taken(session, taken.hand)
     elif taken is not None:
-        sheet = selectors.glance(session)
+        sheet = selectors.latest_sheet(session)
     else:
         sheet = selectors.scored(session)
     extra: dict[str, Any] = {}
@@ -443,7 +443,8 @@ def _change_hand(
         post = request.POST
         form = HandForm(session.game, sheet.seating, request.POST)
         try:
-            if change(session, form, whole(request.POST.get("version")) or 0, device_name(request)):
+            version = whole_number(request.POST.get("version")) or 0
+            if change(session, form, version, device_name(request)):
                 url = reverse("table", args=[token])
                 return redirect(f"{url}?changed={number}#hand-form")
         except ScoringError as error:

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from ledger.events.standings import Standing
 from ledger.tables.summary import Chart, SummaryRow
 from ledger.web import display
-from ledger.web.forms import said
+from ledger.web.forms import in_page_language
 from ledger.web.games import special_label
 from scoring import GAMES
 
@@ -26,7 +26,7 @@ register.filter("sign", display.sign)
 register.filter("direction", display.direction)
 register.filter("hand_text", display.hand_text)
 register.filter("special", special_label)
-register.filter("said", said)
+register.filter("in_page_language", in_page_language)
 register.simple_tag(display.comma, name="comma")
 
 

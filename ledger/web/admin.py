@@ -53,7 +53,7 @@ class KeepsMoney(ModelAdmin[Deleted]):
     list, never a 500 (the models PROTECT those rows, which Django's delete pages would
     otherwise list one by one)."""
 
-    def kept(self, obj: Deleted) -> str | None:
+    def why_kept(self, obj: Deleted) -> str | None:
         raise NotImplementedError
 
     def delete(self, obj: Deleted) -> None:
@@ -63,7 +63,7 @@ class KeepsMoney(ModelAdmin[Deleted]):
         self, request: HttpRequest, object_id: str, extra_context: dict[str, Any] | None = None
     ) -> HttpResponse:
         obj = self.get_object(request, unquote(object_id))
-        if obj is None or not (refused := self.kept(obj)):
+        if obj is None or not (refused := self.why_kept(obj)):
             try:
                 return super().delete_view(request, object_id, extra_context)
             except Kept as kept:  # hands recorded since the page was shown
@@ -85,7 +85,7 @@ class KeepsMoney(ModelAdmin[Deleted]):
         self, request: HttpRequest, queryset: QuerySet[Deleted]
     ) -> HttpResponse | None:
         """Django's own action, once none of those selected is kept."""
-        refused = [message for obj in queryset if (message := self.kept(obj))]
+        refused = [message for obj in queryset if (message := self.why_kept(obj))]
         for message in refused:
             self.message_user(request, message, messages.ERROR)
         if refused:

@@ -12,7 +12,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, pgettext
 from django.utils.translation import gettext as _
 
-from ledger.tables.results import tidy
+from ledger.tables.money import readable_amount
 from ledger.tables.stored import specials_of
 from ledger.web.games import special_label
 from scoring import Entry, HandEvent
@@ -55,7 +55,7 @@ def money(value: Decimal | None) -> str:
     """
     if value is None:
         return ""
-    text = str(amount(tidy(value)))
+    text = str(amount(readable_amount(value)))
     return f"+{text}" if value > 0 else text
 
 

@@ -28,11 +28,11 @@ START_KEY_REUSED = gettext_lazy(
 _WHOLE = re.compile(r"[0-9]{1,18}")
 
 
-def whole(text: str | None) -> int | None:
+def whole_number(text: str | None) -> int | None:
     """The whole number ``text`` spells, or None.
 
-    >>> whole("12"), whole("²"), whole("-1"), whole("9" * 5000), whole(None)
-    (12, None, None, None, None)
+    >>> [whole_number(text) for text in ("12", "²", "-1", "9" * 5000, None)]
+    [12, None, None, None, None]
     """
     return int(text) if text is not None and _WHOLE.fullmatch(text) else None
 
@@ -82,7 +82,7 @@ def engine_message(error: ScoringError) -> str:
     return _say(error.template, error.params)
 
 
-def said(phrase: Phrase) -> str:
+def in_page_language(phrase: Phrase) -> str:
     """Words of the engine (a ``Phrase``) in the page's language."""
     return _say(phrase.template, phrase.params)
 

@@ -27,7 +27,7 @@ pytestmark = pytest.mark.both_databases
 def assert_current(table: TableSession) -> tally.Tally:
     """The table's kept tally is current, and says what counting every hand again says."""
     table.refresh_from_db()
-    kept = tally.kept(table)
+    kept = tally.current_tally(table)
     assert kept is not None, table.tally
     again = tally.count(table, stored_hands(table))
     assert tally.stored(table, kept, 0) == tally.stored(table, again, 0)
@@ -66,7 +66,7 @@ def test_every_save_correction_and_void_keeps_the_tally_current(db, name):
 def test_a_tally_not_counted_for_the_table_as_it_is_now_is_not_used(ce_deng):
     services.hand_record(session=ce_deng, number=1, data=plain_hand())
     ce_deng.refresh_from_db()
-    assert tally.kept(ce_deng) is not None
+    assert tally.current_tally(ce_deng) is not None
 
     # Seats changed behind the services' back: the kept tally names the old seating.
     anna, bob = Seat.objects.filter(session=ce_deng).order_by("position")[:2]
@@ -74,10 +74,10 @@ def test_a_tally_not_counted_for_the_table_as_it_is_now_is_not_used(ce_deng):
     Seat.objects.filter(pk=bob.pk).update(position=0)
     Seat.objects.filter(pk=anna.pk).update(position=1)
     table = TableSession.objects.get(pk=ce_deng.pk)
-    assert tally.kept(table) is None
+    assert tally.current_tally(table) is None
 
     TableSession.objects.filter(pk=ce_deng.pk).update(tally={})
-    assert tally.kept(TableSession.objects.get(pk=ce_deng.pk)) is None
+    assert tally.current_tally(TableSession.objects.get(pk=ce_deng.pk)) is None
 
 
 def test_standings_count_a_table_whose_tally_is_not_current_from_its_hands(event):

@@ -85,7 +85,7 @@ def test_an_undone_swap_counts_its_tables_again(event):
     for table, revision in zip(tables, revisions, strict=True):
         table.refresh_from_db()
         assert table.revision > revision
-        assert tally.kept(table) is not None  # counted for the table as it is again
+        assert tally.current_tally(table) is not None  # counted for the table as it is again
 
 
 def test_undoing_a_drop_brings_the_player_back(event):

@@ -164,4 +164,4 @@ def test_why_a_table_is_kept_is_said_in_the_reader_s_language(language, said):
     services.hand_record(session=table, number=1, data=plain_hand())
 
     with translation.override(language):
-        assert said in (services.table_kept(table) or "")
+        assert said in (services.why_table_kept(table) or "")

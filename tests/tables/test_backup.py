@@ -85,7 +85,7 @@ def test_import_keeps_the_lock_organiser_link_owner_tally_and_history(
     owned, tmp_path, capsys, client
 ):
     before, history = selectors.scored(owned).result, _history(owned)
-    counted = tally.kept(owned)
+    counted = tally.current_tally(owned)
     backup = _exported(tmp_path, capsys)
     empty_database()  # the tables go; the organiser's account is in the new database too
 
@@ -97,7 +97,7 @@ def test_import_keeps_the_lock_organiser_link_owner_tally_and_history(
     assert table.owner.get_username() == "organiser"
     # The tally is counted again, at the revision the table came with: the standings read it.
     assert table.revision == owned.revision
-    assert counted is not None and tally.kept(table) == counted
+    assert counted is not None and tally.current_tally(table) == counted
     after = selectors.scored(table).result
     assert after.totals == before.totals and after.settle_up == before.settle_up
     assert _history(table) == history and Hand.objects.get(number=1).voided
@@ -143,7 +143,7 @@ def test_a_version_1_document_still_imports(owned, tmp_path):
     table = selectors.session_by_token(owned.token)
     assert not table.locked and table.owner is None
     assert table.organiser_token and table.organiser_token != owned.organiser_token
-    assert tally.kept(table) is not None  # counted on import
+    assert tally.current_tally(table) is not None  # counted on import
     assert selectors.scored(table).result.totals == before.totals
 
 
@@ -217,7 +217,7 @@ def test_a_kkoribuchigi_table_of_an_older_backup_keeps_the_payment_it_was_played
     imported = TableSession.objects.get()
     assert imported.options == {"payment": "each"}
     assert selectors.scored(imported).result.totals == before
-    assert tally.kept(imported) is not None  # counted again, for the options written in
+    assert tally.current_tally(imported) is not None  # counted again, for the options written in
 
 
 def test_a_tournament_survives_a_backup_whole(db, tmp_path, capsys):

@@ -110,7 +110,7 @@ def test_a_kept_tally_stays_current_for_the_options_written_in(transactional_db)
         )  # through AFTER to the latest, which the models are
         table = TableSession.objects.get(pk=table.pk)
         assert table.options == {"payment": "each"}
-        assert tally.kept(table) is not None
+        assert tally.current_tally(table) is not None
     finally:
         MigrationExecutor(connection).migrate(
             MigrationExecutor(connection).loader.graph.leaf_nodes()

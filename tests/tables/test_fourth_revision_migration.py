@@ -85,7 +85,7 @@ def test_a_chip_paying_nothing_is_left_out_and_every_total_stays_to_the_cent(mig
         table = TableSession.objects.get(pk=tables[label])
         assert table.options == {"stake": "0.50"}
         # The tally counted before is still the table's: nothing it paid changed.
-        assert tally.kept(table) is not None
+        assert tally.current_tally(table) is not None
         totals = selectors.scored(table).result.totals
         assert totals == before[label]
         assert _money(table) == totals.net

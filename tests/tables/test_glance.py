@@ -1,6 +1,6 @@
 """The table page and its live part read the table at a cost that does not grow with its hands
 (issue 21, item 7): the totals as kept and the latest hands, each scored on its own
-(``selectors.glance``). What they show is what scoring every hand shows: after every save,
+(``selectors.latest_sheet``). What they show is what scoring every hand shows: after every save,
 correction and void, however they come, with every way of choosing who leads next. After a
 change, the live part every phone fetches is rendered once per revision and language (item 2).
 """
@@ -31,7 +31,7 @@ from tests.tables.test_results_rows import PLAYERS, SCORES, apply, hand
 # Depends on the database: what a table's reads read, in how many queries, by which plan.
 pytestmark = pytest.mark.both_databases
 
-# Tables whose hands each score on their own (the rest are scored whole: glance is scored).
+# Tables whose hands each score on their own (the rest are scored whole: latest_sheet is scored).
 OPTIONS = [{}, {"next_first": "rotate"}, {"payment": "chips", "chip": "0.5"}, {"stake": "0"}]
 
 operations = st.lists(
@@ -70,10 +70,10 @@ def test_the_page_shows_what_scoring_every_hand_shows(options, steps):
         apply(table, operation)
         table = selectors.session_by_token(table.token)  # as the page reads it
         whole = selectors.scored(table)
-        assert shown(selectors.glance(table)) == shown(whole)
+        assert shown(selectors.latest_sheet(table)) == shown(whole)
         if operation[0] != "record":  # the page after a change shows the changed hand
             number = operation[1]
-            assert selectors.glance(table, number).row(number) == whole.row(number)
+            assert selectors.latest_sheet(table, number).row(number) == whole.row(number)
 
 
 @pytest.mark.django_db
@@ -87,7 +87,7 @@ def test_a_table_its_seats_and_its_latest_hands_are_read_in_three_queries():
     services.hand_void(session=table, number=selectors.LATEST + 2, version=1)
     with CaptureQueriesContext(connection) as captured:
         session = selectors.session_by_token(table.token)
-        sheet = selectors.glance(session)
+        sheet = selectors.latest_sheet(session)
     assert len([q for q in captured if "ledger_result" not in q["sql"]]) == 3  # and the totals
     seats = Seat.objects.filter(session=table).select_related("player").order_by("position")
     assert list(session.seated.items()) == [(seat.player_id, seat.player.name) for seat in seats]
@@ -129,7 +129,7 @@ def test_a_ce_deng_table_turns_and_redeals_as_when_scored_whole():
         data = {"redeal": "Bob"} if number % 5 == 0 else plain
         services.hand_record(session=table, number=number, data=data)
     table = selectors.session_by_token(table.token)
-    assert shown(selectors.glance(table)) == shown(selectors.scored(table))
+    assert shown(selectors.latest_sheet(table)) == shown(selectors.scored(table))
 
 
 def _plan(read: Callable[[], object]) -> list[str]:
@@ -235,7 +235,7 @@ def test_the_page_and_its_live_part_read_as_much_at_hand_60_as_at_hand_12(client
         table = services.session_create(game="jie-long", options={}, seating=PLAYERS, first="Anna")
         for number in range(1, hands + 1):
             services.hand_record(session=table, number=number, data=hand(SCORES[number % 6]))
-        sheet = selectors.glance(selectors.session_by_token(table.token))
+        sheet = selectors.latest_sheet(selectors.session_by_token(table.token))
         assert len(sheet.rows) == selectors.LATEST and len(sheet.result.hands) == selectors.LATEST
         page = reverse("table", args=[table.token])
         live = reverse("live", args=[table.token]) + "?rev=0"

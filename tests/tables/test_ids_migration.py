@@ -207,7 +207,7 @@ def test_every_total_standing_balance_and_export_is_what_it_was_to_the_cent(migr
         assert shown == [hands[row.hand.pk] for row in sheet.rows]
         assert all((c.before, c.after) == changes[c.pk] for c in selectors.changes(table))
 
-        kept = tally.kept(table)
+        kept = tally.current_tally(table)
         if label == "cup 2":
             assert table.tally == {}
             assert kept is None
@@ -263,6 +263,6 @@ def test_undone_the_names_come_back_and_redone_every_total_is_the_same(migrated)
     for label, pk in tables.items():
         table = TableSession.objects.get(pk=pk)
         assert selectors.scored(table).result.totals == expected[label].totals
-        kept = tally.kept(table)
+        kept = tally.current_tally(table)
         assert (kept is None) == (label == "cup 2")
         assert money.table_totals(table) == expected[label].totals
