@@ -1,5 +1,6 @@
 """What tables paid, as their result rows keep it (ledger.tables.results): the one module that
-reads money, for the table page, its summary, the standings, the group's ledger and statistics.
+sums money, for the table page, its summary, the API and CSV, the standings and the group's
+ledger (the group's statistics count the rows that stand, in ledger.groups.stats).
 
 Each sum runs over every row of a table, reversals included. A reversal cancels the row it
 takes back (its score, net and flows negated, its hand won counted -1), so the sums are those
