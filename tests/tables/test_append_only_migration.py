@@ -1,6 +1,7 @@
 """Migrations 0029 to 0031 (the append-only ledger) run on rows of the schema before them: a
 row a change replaced gets its reversal, a voided payment its void row, every row its unit,
-and every table's, player's and group's money stays to the cent (issue 14, items 2 and 7)."""
+and every table's, player's and group's money, every standing and every export stays to the
+cent (issue 14, items 2 and 7)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,15 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.db.models import Sum
 
+from ledger.events import exports as event_exports
+from ledger.events import selectors as event_selectors
+from ledger.events import services as event_services
+from ledger.groups import exports as group_exports
 from ledger.groups import selectors as group_selectors
 from ledger.groups import services as group_services
-from ledger.models import Group, Payment, Result, TableSession
-from ledger.tables import selectors, services, verify
+from ledger.models import Event, Group, Payment, Result, TableSession
+from ledger.tables import exports, selectors, services, verify
+from tests.events.test_events import play
 from tests.tables.conftest import SEATING, plain_hand
 
 pytestmark = pytest.mark.both_databases
@@ -55,12 +61,25 @@ def _played() -> Group:
     paid = group_services.payment_record(group=group, payer="Celine", payee="Anna", amount="7.25")
     group_services.payment_record(group=group, payer="Bob", payee="Anna", amount="0.5")
     group_services.payment_void(payment=paid.payment)
+    event = event_services.event_create(
+        name="Club night", game="jie-long", options={"stake": 1}, rounds=2, seed="club"
+    )
+    for name in ("Anna", "Bob", "Celine", "Dominic", "Edith", "Farid", "Gus", "Hana"):
+        event_services.entry_add(event=event, name=name, organiser=True)
+    begun = event_services.round_begin(round=event_services.round_seat(event=event))
+    for table in begun.tables.order_by("table_number"):
+        play(table, 2, 12, 34, 18)
+        play(table, 20, 2, 5, 5)
     return group
 
 
+def _content(response) -> bytes:
+    return b"".join(response.streaming_content)
+
+
 def _money() -> dict[str, object]:
-    """Every table's totals as the engine scores them, each player's rows summed by the
-    database, and every group's balances."""
+    """Every table's totals as its pages read them, each player's rows summed by the database,
+    every group's balances, every event's standings, and every export of each."""
     tables = {
         table.pk: selectors.scored(table).result.totals for table in TableSession.objects.all()
     }
@@ -75,7 +94,28 @@ def _money() -> dict[str, object]:
     for group in Group.objects.all():
         ledger = group_selectors.ledger(group)
         ledgers[group.pk] = (ledger.money, ledger.chips, ledger.points, ledger.hands, ledger.won)
-    return {"tables": tables, "rows": summed, "groups": ledgers}
+    standings = {
+        event.pk: [
+            (row.name, row.net, row.hands_won, row.points, row.hands, row.place)
+            for row in event_selectors.standings(event).rows
+        ]
+        for event in Event.objects.all()
+    }
+    files = [
+        *(_content(exports.response(t, kind)) for t in TableSession.objects.order_by("pk")
+          for kind in exports.EXPORTS),
+        *(_content(group_exports.response(g, kind)) for g in Group.objects.all()
+          for kind in group_exports.EXPORTS),
+        *(_content(event_exports.event_response(e, kind)) for e in Event.objects.all()
+          for kind in event_exports.EVENT_EXPORTS),
+    ]  # fmt: skip
+    return {
+        "tables": tables,
+        "rows": summed,
+        "groups": ledgers,
+        "standings": standings,
+        "exports": files,
+    }
 
 
 def test_every_total_stays_to_the_cent_and_each_change_becomes_rows(transactional_db):
@@ -123,7 +163,8 @@ def test_every_total_stays_to_the_cent_and_each_change_becomes_rows(transactiona
             == standing
         )
         units = dict(Result.objects.values_list("session__pk", "unit").distinct())
-        assert sorted(units.values()) == ["chips", "money", "money", "points"]
+        money_tables = 1 + 1 + 2  # the lone table, the group's, the event's two
+        assert sorted(units.values()) == ["chips", *["money"] * money_tables, "points"]
         assert all(row.net == -row.reverses.net for row in Result.objects.exclude(reverses=None))
         # Every hand's rows, reversals included, still sum to zero; the void kept its time.
         for hand, total in Result.objects.order_by().values_list("hand").annotate(Sum("net")):
