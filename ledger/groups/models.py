@@ -8,6 +8,7 @@ from datetime import datetime
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from ledger.amounts import AmountField
 from ledger.players.models import Player, game_titles, new_token
 
 
@@ -47,7 +48,7 @@ class Payment(models.Model):
     group = models.ForeignKey(Group, on_delete=models.PROTECT, related_name="payments")
     payer = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="paid")
     payee = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="received")
-    amount = models.DecimalField(max_digits=24, decimal_places=4)
+    amount = AmountField()
     unit = models.CharField(max_length=5, choices=Unit.choices, default=Unit.MONEY)
     note = models.CharField(max_length=80, blank=True)
     device = models.CharField(max_length=40, blank=True)

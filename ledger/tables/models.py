@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from ledger.amounts import AmountField
 from ledger.players.models import Player, game_titles, new_token
 from ledger.tables import stored
 from scoring import Ties
@@ -268,7 +269,7 @@ class Result(models.Model):
     score = models.IntegerField(null=True, blank=True)
     # As the engine settles it: money at a table that pays a stake, the chips at the chip's
     # value at a chips table, 0 at a table that plays for points only (its scores count).
-    net = models.DecimalField(max_digits=24, decimal_places=4)
+    net = AmountField()
     unit = models.CharField(max_length=6, choices=Unit.choices, default=Unit.MONEY)
     won = models.BooleanField(default=False, help_text="Ranked first in the hand.")
     specials = models.JSONField(default=list, blank=True)

@@ -98,20 +98,18 @@ def won_from(tables: Iterable[Table]) -> dict[int, dict[tuple[str, str], Decimal
 
 
 def readable_amount(value: Decimal) -> Decimal:
-    """A sum of stored amounts as money reads: the database gives sums with the column's four
-    places on PostgreSQL ("12.5000") and as it likes on SQLite ("12.5"), so neither is what a
-    person wants. Whole stays whole, cents keep two places, smaller parts what they need.
+    """An amount or a sum of amounts as money reads: the database gives them with four places
+    ("12.5000"), the engine and a division as they come ("12.5"), so neither is what a person
+    wants. Whole stays whole, cents keep two places, smaller parts what they need.
 
     >>> [str(readable_amount(Decimal(v))) for v in ("12.5000", "12.5", "-3.0000", "0.1250", "7E+1")]
     ['12.50', '12.50', '-3', '0.125', '70']
     """
-    exact = value.quantize(_STORED)  # the column's places: no float dust from SQLite's sums
-    if exact == exact.to_integral_value():
-        return exact.quantize(Decimal(1))
-    short = exact.normalize()
+    if value == value.to_integral_value():
+        return value.quantize(Decimal(1))
+    short = value.normalize()
     exponent = short.as_tuple().exponent
     return short if isinstance(exponent, int) and exponent <= -2 else short.quantize(_CENTS)
 
 
-_STORED = Decimal("0.0001")  # the places of Result's amounts
 _CENTS = Decimal("0.01")

@@ -23,8 +23,11 @@ from functools import lru_cache
 from typing import Any, NamedTuple
 
 from django.db import IntegrityError, connection
+from django.db.models import Sum
+from django.db.models.functions import Abs
 
 import scoring
+from ledger.amounts import MOST
 from ledger.tables.models import Result, TableSession
 from ledger.tables.stored import specials_of
 from scoring import GAMES
@@ -79,6 +82,34 @@ def refuse_unbalanced(hands: Collection[int]) -> None:
     if unbalanced := sorted((key, total) for key, total in totals.items() if total):
         (hand, unit), total = unbalanced[0]
         raise Unbalanced(f"the result rows of hand {hand} sum to {total} {unit}, not 0")
+
+
+def add(new: list[Result]) -> None:
+    """Store ``new`` rows of one table, unless SQLite could no longer add up a player's rows
+    there: it sums 64-bit integers and raises past them, where PostgreSQL sums as numeric.
+    Each player's rows at a table, taken without their signs (a reversal as much as the row it
+    takes back), stay within ``amounts.MOST``, so their sum in any order does too; a change
+    that would pass it is refused (ScoringError: a 400, or the form's message; the transaction
+    stores nothing). Only stakes near the largest (10^9) come near it, after about a thousand
+    of the costliest hands."""
+    if connection.vendor != "postgresql" and new:
+        adding: dict[int, Decimal] = defaultdict(Decimal)
+        for row in new:
+            adding[row.player_id] += abs(row.net)
+        held = dict(
+            Result.objects.filter(session_id=new[0].session_id, player__in=adding)
+            .order_by()
+            .values_list("player")
+            .annotate(held=Sum(Abs("net")))
+        )
+        if any(held.get(player, 0) + more > MOST for player, more in adding.items()):
+            raise scoring.ScoringError(
+                "this table's amounts would pass {most}, the most the database adds up for "
+                "one player at one table: start a new table to play on",
+                "hand",
+                most=MOST,
+            )
+    Result.objects.bulk_create(new)
 
 
 def outcomes(game: str, data: Mapping[str, Any], played: scoring.HandResult) -> dict[str, Outcome]:
@@ -197,5 +228,5 @@ def resync(
             new += [reversal(row) for row, _ in have.get(pk, {}).values()]
             new += _rows(session, pk, players, wanted.get(pk, {}))
             changed.append(pk)
-    Result.objects.bulk_create(new)
+    add(new)
     refuse_unbalanced(changed)

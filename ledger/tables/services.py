@@ -26,7 +26,6 @@ from ledger.models import (
     Hand,
     HandChange,
     Player,
-    Result,
     Round,
     Seat,
     TableSession,
@@ -433,7 +432,7 @@ def hand_record(
             if kept is None:  # every hand counted again, this one with them
                 table_changed(session, locked=table)
             else:  # the hand added to the tally as kept, its rows to the table's
-                Result.objects.bulk_create(results.rows(session, hand.pk, data, played))
+                results.add(results.rows(session, hand.pk, data, played))
                 kept.add()
                 _revise(table, kept)
     except IntegrityError:

@@ -12,10 +12,11 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.db import connection
-from django.db.models import F
+from django.db.models import F, Value
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from ledger.amounts import AmountField
 from ledger.groups import selectors as group_selectors
 from ledger.groups import services as group_services
 from ledger.models import Group, Hand, Result, TableSession
@@ -82,11 +83,16 @@ def row(table: TableSession, number: int, name: str) -> Result:
     return Result.objects.standing().get(session=table, hand__number=number, player__name=name)
 
 
+def money(amount: object) -> Value:
+    """``amount`` for arithmetic on an amount column in SQL: in its ten-thousandths."""
+    return Value(Decimal(str(amount)), output_field=AmountField())
+
+
 def move(table: TableSession, number: int, payer: str, payee: str, amount: str) -> None:
     """Move ``amount`` from ``payer``'s row of hand ``number`` to ``payee``'s: the hand's rows
     still sum to zero, so no trigger refuses it; only a scoring of the hands finds it wrong."""
-    Result.objects.filter(pk=row(table, number, payer).pk).update(net=F("net") - Decimal(amount))
-    Result.objects.filter(pk=row(table, number, payee).pk).update(net=F("net") + Decimal(amount))
+    Result.objects.filter(pk=row(table, number, payer).pk).update(net=F("net") - money(amount))
+    Result.objects.filter(pk=row(table, number, payee).pk).update(net=F("net") + money(amount))
 
 
 def test_a_database_as_the_services_left_it_agrees_and_exits_0(tables):
@@ -168,10 +174,10 @@ def test_a_row_that_unbalances_its_hand_is_found(tables):
     # where the test ends), so the row is put back first.
     ties = tables["ties"]
     anna = Result.objects.filter(pk=row(ties, 1, "Anna").pk)
-    anna.update(net=F("net") + 1)
+    anna.update(net=F("net") + money(1))
 
     code, said = verify()
-    anna.update(net=F("net") - 1)
+    anna.update(net=F("net") - money(1))
 
     assert code == 1
     said_sum = f"{label(ties)}: hand 1: its rows, reversals included, sum to 1.00 money, not 0"
@@ -211,7 +217,7 @@ def test_a_missing_row_and_a_wrong_score_or_winner_are_found(tables):
     ties = tables["ties"]
     celine = row(ties, 1, "Celine")
     celine.delete()  # and what she paid moved to Bob's row: the hand still sums to zero
-    Result.objects.filter(pk=row(ties, 1, "Bob").pk).update(net=F("net") + celine.net)
+    Result.objects.filter(pk=row(ties, 1, "Bob").pk).update(net=F("net") + money(celine.net))
     anna = row(ties, 1, "Anna")
     Result.objects.filter(pk=anna.pk).update(score=6, won=not anna.won)
 

@@ -1,13 +1,16 @@
 """Migrations 0029 to 0031 (the append-only ledger) run on rows of the schema before them: a
 row a change replaced gets its reversal, a voided payment its void row, every row its unit,
 and every table's, player's and group's money, every standing and every export stays to the
-cent (issue 14, items 2 and 7)."""
+cent (issue 14, items 2 and 7). Migration 0032 (amounts as whole ten-thousandths) keeps every
+amount, and so every sum, exactly, both ways."""
 
 from __future__ import annotations
 
 from decimal import Decimal
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.db.models import Sum
@@ -26,6 +29,7 @@ from tests.tables.conftest import SEATING, plain_hand
 pytestmark = pytest.mark.both_databases
 
 BEFORE = ("ledger", "0028_limit_counts")
+DECIMALS = ("ledger", "0031_append_only_results")  # the last schema with decimal columns
 THREE = ["Anna", "Bob", "Celine"]
 
 
@@ -44,14 +48,17 @@ def _three(a: int, b: int, c: int) -> dict:
 
 def _played() -> Group:
     """A lone table with a correction and a void; a group's tables in money, chips and points,
-    one corrected; two payments, one voided."""
-    lone = services.session_create(game="ce-deng", options={}, seating=SEATING, first="Anna")
+    one corrected; three payments, one voided. Stakes, chips and payments with the fractions
+    a float does not hold (0.1, 0.3333), and a payment of 13 digits."""
+    lone = services.session_create(
+        game="ce-deng", options={"stake": "0.1"}, seating=SEATING, first="Anna"
+    )
     services.hand_record(session=lone, number=1, data=plain_hand())
     services.hand_record(session=lone, number=2, data=plain_hand(direction="cw", Bob=40))
     services.hand_correct(session=lone, number=1, data=plain_hand(Anna=20, Bob=2), version=1)
     services.hand_void(session=lone, number=2, version=1)
     group = group_services.group_create(name="Tuesdays", game="jie-long", options={"stake": "1"})
-    for options in ({}, {"payment": "chips", "chip": "0.50"}, {"stake": "0"}):
+    for options in ({"stake": "0.3333"}, {"payment": "chips", "chip": "0.2"}, {"stake": "0"}):
         table = group_services.table_start(
             group=group, seating=THREE, first="Anna", options=options
         )
@@ -59,10 +66,13 @@ def _played() -> Group:
         services.hand_record(session=table, number=2, data=_three(9, 5, 20))
     services.hand_correct(session=table, number=2, data=_three(5, 9, 21), version=1)
     paid = group_services.payment_record(group=group, payer="Celine", payee="Anna", amount="7.25")
-    group_services.payment_record(group=group, payer="Bob", payee="Anna", amount="0.5")
+    group_services.payment_record(group=group, payer="Bob", payee="Anna", amount="0.1")
+    group_services.payment_record(
+        group=group, payer="Anna", payee="Celine", amount="123456789.1234"
+    )
     group_services.payment_void(payment=paid.payment)
     event = event_services.event_create(
-        name="Club night", game="jie-long", options={"stake": 1}, rounds=2, seed="club"
+        name="Club night", game="jie-long", options={"stake": "0.1"}, rounds=2, seed="club"
     )
     for name in ("Anna", "Bob", "Celine", "Dominic", "Edith", "Farid", "Gus", "Hana"):
         event_services.entry_add(event=event, name=name, organiser=True)
@@ -175,3 +185,38 @@ def test_every_total_stays_to_the_cent_and_each_change_becomes_rows(transactiona
         assert not [line for checked in verify.tables() for line in checked.differences]
     finally:
         _migrate()
+
+
+def _amounts(apps) -> tuple[dict[int, Decimal], dict[int, Decimal]]:
+    """Each result row's net and each payment's amount, by id, as ``apps``' models read them."""
+    rows = apps.get_model("ledger", "Result").objects.values_list("pk", "net")
+    paid = apps.get_model("ledger", "Payment").objects.values_list("pk", "amount")
+    return dict(rows), dict(paid)
+
+
+def test_every_amount_and_sum_stays_exact_through_whole_ten_thousandths_and_back(
+    transactional_db,
+):
+    _played()
+    before = _money()
+    try:
+        _migrate([DECIMALS])
+        old = _executor().loader.project_state([DECIMALS]).apps
+        held = _amounts(old)
+        assert held[0] and held[1]
+
+        _migrate()
+
+        current = _executor().loader.project_state(_executor().loader.graph.leaf_nodes()).apps
+        assert _amounts(current) == held
+        assert _money() == before
+        said = StringIO()
+        call_command("ledger_verify", stdout=said)  # exits 1 on any difference
+        assert said.getvalue().startswith("All agree: checked 6 tables")
+
+        _migrate([DECIMALS])
+
+        assert _amounts(_executor().loader.project_state([DECIMALS]).apps) == held
+    finally:
+        _migrate()
+    assert _money() == before
