@@ -287,7 +287,7 @@ class Sessions(APIView):
         """The tables your organiser account created, newest first (at most 500)."""
         if not request.user.is_authenticated:
             raise NotAuthenticated
-        tables = TableSession.objects.filter(owner=request.user).prefetch_related("seats__player")
+        tables = TableSession.objects.filter(owner=request.user).with_seats()
         return Response(
             [
                 {

@@ -58,7 +58,7 @@ def _standings(tables: int, hands: int, runs: int) -> Iterator[str]:
     for i in range(tables * 4):
         event_services.entry_add(event=event, name=f"Player {i:04}", organiser=True)
     played = event_services.round_begin(round=event_services.round_seat(event=event))
-    seated = list(TableSession.objects.filter(round=played).prefetch_related("seats__player"))
+    seated = list(TableSession.objects.filter(round=played).with_seats())
     store_played(seated, hands)
     yield _standings_time(f"standings of {tables} tables x {hands} hands", event, runs)
     # As after an import or an admin edit: no table's tally is current.

@@ -263,7 +263,7 @@ def event_cards(request: HtmxRequest, token: str, number: int) -> HttpResponse:
     """One printable card per table of the round: table number, players, and the QR code."""
     event = selectors.event_by_token(token)
     this_round = selectors.event_round(token, number)
-    tables = this_round.tables.prefetch_related("seats__player").order_by("table_number")
+    tables = this_round.tables.with_seats().order_by("table_number")
     context = {"event": event, "round": this_round, "tables": tables}
     return render(request, "events/event_cards.html", context)
 

@@ -18,11 +18,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, NamedTuple
 
-from django.db.models import Prefetch
 from django.utils import timezone
 
 from ledger.tables import money, results, stored, tally
-from ledger.tables.models import Hand, Result, Seat, TableSession
+from ledger.tables.models import Hand, Result, TableSession
 from scoring import GAMES, SessionResult
 
 BATCH = 200  # tables read at a time
@@ -108,8 +107,7 @@ def _batch(pks: list[int]) -> Iterator[Checked]:
     sums: dict[int, dict[int, money.Sums]] = defaultdict(dict)
     for (session, player), summed in money.sums(pks).items():  # as pages sum them
         sums[session][player] = summed
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
-    for table in TableSession.objects.filter(pk__in=pks).order_by("pk").prefetch_related(seats):
+    for table in TableSession.objects.filter(pk__in=pks).order_by("pk").with_seats():
         yield check(table, hands[table.pk], rows[table.pk], sums[table.pk])
 
 

@@ -21,11 +21,7 @@ class Command(BaseCommand):
         parser.add_argument("--table", action="append", default=[], metavar="TOKEN")
 
     def handle(self, *args: Any, table: list[str], **options: Any) -> None:
-        tables = (
-            TableSession.objects.order_by("pk")
-            .select_related("owner")
-            .prefetch_related("seats__player")
-        )
+        tables = TableSession.objects.order_by("pk").select_related("owner").with_seats()
         if table:
             tables = tables.filter(token__in=table)
             if len(tables) != len(set(table)):
