@@ -16,8 +16,9 @@ TEST_WORKERS ?= auto
 # The port `make run` serves on, on every address of this machine: `make run PORT=8080`.
 PORT ?= 8000
 # Files in the order collected (tests/api's schemathesis, the longest single test, among the first),
-# not xdist's most-tests-first, which left it to run alone at the end of each pass.
-PYTEST := $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder
+# not xdist's most-tests-first, which left it to run alone at the end of each pass. Each pass
+# ends with its 15 slowest steps: where the time goes (docs/development.md).
+PYTEST := $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder --durations=15
 
 .PHONY: run demo test lint bench smoke clean
 
