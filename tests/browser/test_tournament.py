@@ -257,16 +257,23 @@ def _fits(page: Page) -> None:
     assert size[0] <= size[1] and size[2] <= size[3], size
 
 
+# Every name cell read in one go: the standings are swapped in whole when the page fetches them
+# again (its stream refused by the test server, it polls), and a cell read between two reads
+# could be one the swap took away (its box None).
+CELLS = """cells => cells.map(cell => {
+  const box = cell.getBoundingClientRect();
+  return {name: cell.innerText, top: box.top, bottom: box.bottom, left: box.left,
+          right: box.right, cut: cell.scrollWidth > cell.clientWidth};
+})"""
+
+
 def _shown(page: Page) -> list[str]:
     """The names on the projector's screen, each checked to be wholly on it and not cut."""
-    names = []
-    for cell in page.locator("#standings td.name").all():
-        box = cell.bounding_box()
-        assert box and box["y"] >= 0 and box["y"] + box["height"] <= 720, box
-        assert box["x"] >= 0 and box["x"] + box["width"] <= 1280, box
-        assert cell.evaluate("cell => cell.scrollWidth <= cell.clientWidth")
-        names.append(cell.inner_text())
-    return names
+    cells = page.locator("#standings td.name").evaluate_all(CELLS)
+    for cell in cells:
+        assert cell["top"] >= 0 and cell["bottom"] <= 720, cell
+        assert cell["left"] >= 0 and cell["right"] <= 1280 and not cell["cut"], cell
+    return [cell["name"] for cell in cells]
 
 
 @pytest.fixture
