@@ -124,6 +124,21 @@ def play_again(
     )
 
 
+def group_from_table(*, table: TableSession, name: str) -> Group:
+    """A new group of the lone ``table``'s players, its game and options the table's, and the
+    table its first table: the table's own players become the group's (the same rows, so its
+    hands and result rows, which name them, count in the group's ledger once and unchanged).
+    Raises NotLone for a tournament's, a group's or a locked table (a second send after the
+    first attached it too), Refused for the name."""
+    with transaction.atomic():
+        table = TableSession.objects.select_for_update().get(pk=table.pk)
+        table_services.check_lone(table)
+        group = group_create(name=name, game=table.game, options=table.options)
+        Player.objects.filter(table=table).update(table=None, group=group)
+        TableSession.objects.filter(pk=table.pk).update(group=group)
+    return group
+
+
 class Recorded(NamedTuple):
     payment: Payment
     replayed: bool = False  # a retry: recorded by an earlier submission

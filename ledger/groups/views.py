@@ -24,6 +24,7 @@ from ledger.groups.forms import GroupForm, PaymentForm, PeriodForm, TableForm
 from ledger.groups.models import Group, Payment
 from ledger.links import NoSuchLink
 from ledger.models import Player, TableSession
+from ledger.tables import selectors as table_selectors
 from ledger.tables import services as table_services
 from ledger.tables.forms import MAX_PLAYERS
 from ledger.tables.summary import Chart, Step, draw
@@ -206,6 +207,28 @@ def play_again(request: HtmxRequest, token: str, table: int) -> HttpResponse:
     except table_services.StartKeyReused:
         return _page(request, found, status=409, again_error=START_KEY_REUSED)
     return _opened(request, found, again)
+
+
+@require_POST
+def group_from_table(request: HtmxRequest, token: str) -> HttpResponse:
+    """A group of a lone table's players, the table its first table: to the group's page, this
+    browser its organiser, as a group started from /groups/new/."""
+    table = table_selectors.session_by_token(token)
+    try:
+        group = services.group_from_table(table=table, name=request.POST.get("name", ""))
+    except table_services.NotLone as refused:
+        return _refused(refused.message, 409)
+    except services.Refused as refused:
+        return _refused(refused.message, 400)
+    except ScoringError as error:
+        return _refused(engine_message(error), 400)
+    rights.grant_group(request, group)
+    rights.saw_group(request, group)
+    return redirect("group", token=group.token)
+
+
+def _refused(message: str, status: int) -> HttpResponse:
+    return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
 
 
 @require_POST

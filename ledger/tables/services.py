@@ -81,6 +81,16 @@ class Kept(Exception):
         self.message = message
 
 
+class NotLone(Exception):
+    """What only a lone table does (play again from its own page, start a group) asked of a
+    tournament's or a group's table, or of a locked one; ``message`` says why in the reader's
+    language."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
 class StaleVersion(Exception):
     """The hand changed since the phone loaded it; ``hand`` is its current state."""
 
@@ -214,6 +224,36 @@ def _refuse_if_locked(session: TableSession) -> TableSession:
     if table.locked:
         raise TableLocked
     return table
+
+
+def table_again(
+    *, table: TableSession, owner: User | None = None, idempotency_key: str = ""
+) -> TableSession:
+    """A new lone table with the lone ``table``'s players in the seats they had, its game and
+    options, led first by who led it first (as a group's table is played again). Its time
+    limit is not carried over: it was a time of that evening. Once per ``idempotency_key``, as
+    ``session_create`` says. Raises NotLone for a tournament's or a group's table (their
+    tournament or group starts their tables) and for a locked one."""
+    check_lone(table)
+    return session_create(
+        game=table.game,
+        options=table.options,
+        seating=table.seating,
+        first=table.first,
+        owner=owner,
+        idempotency_key=idempotency_key,
+        asked={"again": table.pk},
+    )
+
+
+def check_lone(table: TableSession) -> None:
+    """Raise NotLone unless ``table`` is a lone table that is not locked."""
+    if table.round_id is not None:
+        raise NotLone(_("A tournament's table is not played again here: its tournament seats it."))
+    if table.group_id is not None:
+        raise NotLone(_("This table belongs to a group: its group starts its next table."))
+    if table.locked:
+        raise NotLone(_("This table is locked by its organiser: nothing was started."))
 
 
 def table_lock(*, session: TableSession, locked: bool) -> None:

@@ -480,6 +480,29 @@ def _change_hand(
     return render(request, "tables/hand_detail.html", context, status=status)
 
 
+@require_POST
+def again(request: HtmxRequest, token: str) -> HttpResponse:
+    """A lone table played again: the same players in their seats, game and options, a new
+    table; a double tap starts one (its key). Only its players' link has this address: the
+    read-only link starts nothing."""
+    session = selectors.session_by_token(token)
+    owner = request.user if request.user.is_authenticated else None
+    try:
+        new = services.table_again(
+            table=session, owner=owner, idempotency_key=posted_key(request.POST)
+        )
+    except services.NotLone as refused:
+        return _refused(refused.message, 409)
+    except services.StartKeyReused:
+        return _refused(str(START_KEY_REUSED), 409)
+    rights.grant_table(request, new)
+    return redirect("table", token=new.token)
+
+
+def _refused(message: str, status: int) -> HttpResponse:
+    return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+
+
 @require_safe
 def organise(request: HtmxRequest, token: str, organiser_token: str) -> HttpResponse:
     """The organiser's link: this browser gets the organiser's rights on the table."""
