@@ -62,6 +62,29 @@ class Ledger:
         return scoring.settle_up(balances)
 
 
+@dataclass(frozen=True)
+class AccountPayment:
+    """A payment on one player's account: what it moved on their balance, in its unit (paying
+    raises a balance, receiving lowers it, as ``ledger`` counts them); None once voided."""
+
+    payment: Payment
+    amount: Decimal | None
+
+
+def account_payments(group: Group, player: Player) -> list[AccountPayment]:
+    """Every payment ``player`` made or received in ``group``, the oldest first, voided ones too."""
+    payments = (
+        group.payments.filter(payer=player) | group.payments.filter(payee=player)
+    ).select_related("payer", "payee", "void")
+    return [
+        AccountPayment(
+            p,
+            None if p.voided else p.amount if p.payer_id == player.pk else -p.amount,
+        )
+        for p in payments.order_by("created", "pk")
+    ]
+
+
 def ledger(group: Group) -> Ledger:
     """The group's balances and each table's part in them: five queries (players, tables,
     seats, summed rows, payments)."""

@@ -290,16 +290,13 @@ def player(request: HtmxRequest, token: str, player: int) -> HttpResponse:
     person = get_object_or_404(Player, pk=player, group=found)
     ledger = selectors.ledger(found)
     tables = [line for line in ledger.tables if person.name in line.seating]
-    payments = (
-        found.payments.filter(payer=person) | found.payments.filter(payee=person)
-    ).select_related("payer", "payee", "void")
     context = {
         "group": found,
         "title": person.name,
         "person": person,
         "ledger": ledger,
         "tables": tables,
-        "payments": payments.order_by("created", "pk"),
+        "payments": selectors.account_payments(found, person),
         "points": any(line.unit == "points" for line in tables) and ledger.points_only(),
     }
     return render(request, "groups/group_player.html", context)

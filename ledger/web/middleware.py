@@ -24,7 +24,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
-from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from ledger.links import NoSuchLink
 from ledger.tables import selectors
@@ -76,9 +76,14 @@ def _too_many(request: HttpRequest, message: str, wait: float) -> HttpResponse:
 
 
 def _too_many_guesses(request: HttpRequest, address: str) -> HttpResponse:
-    message = _("Too many wrong table links from here. Try again in %(n)s minutes.")
     wait = limits.wait(limits.GUESSES, address, GUESS_WINDOW)
-    return _too_many(request, message % {"n": max(1, math.ceil(wait / 60))}, wait)
+    n = max(1, math.ceil(wait / 60))
+    message = ngettext(
+        "Too many wrong table links from here. Try again in %(n)s minute.",
+        "Too many wrong table links from here. Try again in %(n)s minutes.",
+        n,
+    )
+    return _too_many(request, message % {"n": n}, wait)
 
 
 # Posts counted elsewhere (the API by its throttles, sign-ins above) or that change nothing stored
@@ -103,8 +108,13 @@ def _write_limited(request: HttpRequest) -> HttpResponse | None:
     if limits.hit(limits.WRITES, client, window) <= most:
         return None
     wait = limits.wait(limits.WRITES, client, window)
-    message = _("Too many changes from here in a short time. Try again in %(n)s seconds.")
-    return _too_many(request, message % {"n": max(1, math.ceil(wait))}, wait)
+    n = max(1, math.ceil(wait))
+    message = ngettext(
+        "Too many changes from here in a short time. Try again in %(n)s second.",
+        "Too many changes from here in a short time. Try again in %(n)s seconds.",
+        n,
+    )
+    return _too_many(request, message % {"n": n}, wait)
 
 
 @functools.cache
@@ -144,8 +154,13 @@ class GuessLimitMiddleware:
         address = limits.client_address(request)
         if limits.hit(limits.LOGINS, address, limits.LOGIN_WINDOW) > settings.LOGIN_LIMIT:
             wait = limits.wait(limits.LOGINS, address, limits.LOGIN_WINDOW)
-            message = _("Too many sign-in attempts from here. Try again in %(n)s minutes.")
-            return _too_many(request, message % {"n": max(1, math.ceil(wait / 60))}, wait)
+            n = max(1, math.ceil(wait / 60))
+            message = ngettext(
+                "Too many sign-in attempts from here. Try again in %(n)s minute.",
+                "Too many sign-in attempts from here. Try again in %(n)s minutes.",
+                n,
+            )
+            return _too_many(request, message % {"n": n}, wait)
         return self.get_response(request)
 
 

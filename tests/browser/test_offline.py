@@ -25,12 +25,12 @@ def test_a_hand_saved_offline_is_kept_and_sent_once_when_the_connection_is_back(
     page.context.set_offline(True)
     page.get_by_role("button", name="Save hand").click()
 
-    expect(page.locator("#unsent")).to_contain_text("1 hand(s) kept on this phone")
+    expect(page.locator("#unsent")).to_contain_text("1 hand kept on this phone")
     assert not Hand.objects.exists()
     shot(page, "kept-offline")
     # Pressing save again while offline keeps it once.
     page.get_by_role("button", name="Save hand").click()
-    expect(page.locator("#unsent")).to_contain_text("1 hand(s) kept on this phone")
+    expect(page.locator("#unsent")).to_contain_text("1 hand kept on this phone")
 
     page.context.set_offline(False)
 
@@ -52,7 +52,7 @@ def test_with_no_service_worker_a_hand_is_still_kept_and_sent_once(new_context):
 
     page.context.set_offline(True)
     page.get_by_role("button", name="Save hand").click()
-    expect(page.get_by_role("status")).to_contain_text("1 hand(s) kept on this phone")
+    expect(page.get_by_role("status")).to_contain_text("1 hand kept on this phone")
     page.context.set_offline(False)
 
     expect(page.locator("#saved")).to_contain_text("Hand 1 saved.", timeout=BACK)
@@ -82,7 +82,7 @@ def _hand_kept_offline(page) -> str:
     enter_hand(page, {0: 2, 1: 12, 2: 34, 3: 18})
     page.context.set_offline(True)
     page.get_by_role("button", name="Save hand").click()
-    expect(page.locator("#unsent")).to_contain_text("1 hand(s) kept on this phone")
+    expect(page.locator("#unsent")).to_contain_text("1 hand kept on this phone")
     return path
 
 
@@ -237,7 +237,7 @@ def test_a_table_opened_before_reopens_offline_and_its_hand_is_stored_once(page,
         shot(page, "reopened-offline")
         enter_hand(page, {0: 2, 1: 12, 2: 34, 3: 18})
         page.get_by_role("button", name="Save hand").click()
-        expect(banner).to_contain_text("1 hand(s) kept on this phone")
+        expect(banner).to_contain_text("1 hand kept on this phone")
         shot(page, "kept-offline")
     # The page came from the phone's copy. The browser's own check for a newer worker script is
     # not the page's: Chromium sends it past the offline emulation, sometimes within these steps.
@@ -263,7 +263,7 @@ def test_two_hands_entered_offline_are_both_stored_once_each(page, shot):
 
     enter_hand(page, {0: 2, 1: 12, 2: 34, 3: 18})
     page.get_by_role("button", name="Save hand").click()
-    expect(page.locator("#unsent")).to_contain_text("1 hand(s) kept on this phone")
+    expect(page.locator("#unsent")).to_contain_text("1 hand kept on this phone")
     # The form moves on to hand 2, with a key of its own, and says to check who leads.
     expect(page.locator("#hand-number")).to_have_text("Hand 2")
     expect(page.locator("#leader-unknown")).to_be_visible()
@@ -271,7 +271,7 @@ def test_two_hands_entered_offline_are_both_stored_once_each(page, shot):
     page.select_option("#first", "Anna")
     enter_hand(page, {0: 0, 1: 10, 2: 5, 3: 7})
     page.get_by_role("button", name="Save hand").click()
-    expect(page.locator("#unsent")).to_contain_text("2 hand(s) kept on this phone")
+    expect(page.locator("#unsent")).to_contain_text("2 hands kept on this phone")
     expect(page.locator("#hand-number")).to_have_text("Hand 3")
     shot(page, "two-kept")
 
@@ -311,7 +311,7 @@ def test_the_kept_page_follows_the_table_and_each_page_shown_gets_a_key_of_its_o
     assert page.input_value("input[name=key]") != kept_key
     enter_hand(page, {0: 0, 1: 10, 2: 5, 3: 7})
     page.get_by_role("button", name="Save hand").click()
-    expect(page.locator("#unsent")).to_contain_text("1 hand(s) kept on this phone")
+    expect(page.locator("#unsent")).to_contain_text("1 hand kept on this phone")
     page.context.set_offline(False)
 
     expect(page.locator("#saved")).to_contain_text("Hand 2 saved.", timeout=BACK)

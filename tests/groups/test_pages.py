@@ -314,6 +314,60 @@ def test_a_players_account_traces_their_balance_to_tables_and_payments(organiser
     assert organiser.get(f"/g/{group.token}/players/{zed.pk}/").status_code == 404
 
 
+SIGNED_CELL = re.compile(r'<td class="num (?:plus|minus|zero)">([+-]?[\d.]+)</td>')
+
+
+def test_a_players_account_lines_add_up_to_its_balance_a_voided_payment_not_counted(organiser):
+    group = start_group(organiser)
+    played(group)
+    played(group)  # Celine -13 at each
+    pay(organiser, group, amount="6.50")  # Celine pays: +6.50 on her account
+    pay(organiser, group, payer="Bob", payee="Celine", amount="1", key="b" * 16)  # -1
+    pay(organiser, group, amount="3", key="v" * 16)
+    voided = Payment.objects.get(amount=3)
+    assert organiser.post(f"/g/{group.token}/payments/{voided.pk}/void/").status_code == 302
+    celine = Player.objects.get(group=group, name="Celine")
+
+    page = organiser.get(f"/g/{group.token}/players/{celine.pk}/").content.decode()
+
+    lines = [Decimal(text) for text in SIGNED_CELL.findall(page)]
+    balance = Decimal(re.search(r"Money: <strong[^>]*>([+-]?[\d.]+)</strong>", page)[1])
+    assert sorted(lines) == [Decimal(-13), Decimal(-13), Decimal(-1), Decimal("6.50")]
+    assert sum(lines) == balance == Decimal("-20.50")
+    assert balance == selectors.ledger(group).money["Celine"]
+    row = re.search(rf'<tr id="payment-{voided.pk}" class="voided">(.*?)</tr>', page, re.S)[1]
+    assert "voided" in row and "<del>3</del> not counted" in row
+
+
+def test_counts_agree_with_their_nouns_in_every_language(organiser):
+    group = start_group(organiser)
+    played(group)
+    ids = dict(Player.objects.filter(group=group).values_list("name", "pk"))
+    url = f"/g/{group.token}/statistics/"
+    query = {"period": "all", "a": ids["Anna"], "b": ids["Bob"]}
+
+    def pair(language: str) -> str:
+        page = organiser.get(url, query, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        return re.search(r'<p id="pair">(.*?)</p>', page)[1]
+
+    one = {language: pair(language) for language in ("en", "zh-hans", "ko")}
+    played(group)
+    played(group)
+    three = {language: pair(language) for language in ("en", "zh-hans", "ko")}
+    assert (one["en"], three["en"]) == (
+        "1 hand together, at 1 table.",
+        "3 hands together, at 3 tables.",
+    )
+    assert (one["zh-hans"], three["zh-hans"]) == (
+        "同桌打了 1 局，共 1 桌。",
+        "同桌打了 3 局，共 3 桌。",
+    )
+    assert (one["ko"], three["ko"]) == (
+        "함께 1판, 테이블 1개에서 쳤습니다.",
+        "함께 3판, 테이블 3개에서 쳤습니다.",
+    )
+
+
 def test_unknown_links_are_404(db):
     client = Client()
     assert client.get(f"/g/{'a' * 22}/").status_code == 404
@@ -337,7 +391,7 @@ def test_the_statistics_page_for_a_period_with_ratings_and_head_to_head(organise
     ids = dict(Player.objects.filter(group=group).values_list("name", "pk"))
     page = organiser.get(url, {"period": "month", "a": ids["Anna"], "b": ids["Celine"]})
     assert page.status_code == 200
-    assert "2 hands together, at 2 table(s)." in page.content.decode()
+    assert "2 hands together, at 2 tables." in page.content.decode()
     # Nothing played in the period: nothing counted, and said.
     page = organiser.get(url, {"period": "between", "start": "2020-01-01", "end": "2020-01-31"})
     assert "No money tables in this period." in page.content.decode()

@@ -532,3 +532,22 @@ def test_a_chip_without_chips_is_refused_beside_the_chip_field(client, db, langu
     beside_the_chip = re.search(r'data-option="chip".*?data-option=', page, re.S)[0]
     assert "errorlist" in beside_the_chip and said in beside_the_chip
     assert not TableSession.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "more"),
+    [
+        ("en", "No connection: {n} hand kept", "No connection: {n} hands kept"),
+        ("zh-hans", "没有网络：{n} 局已保存", "没有网络：{n} 局已保存"),
+        ("ko", "연결 없음: {n}판을", "연결 없음: {n}판을"),
+    ],
+)
+def test_the_table_page_gives_its_script_the_kept_hands_sentence_for_one_and_for_more(
+    client, ce_deng, language, one, more
+):
+    page = client.get(
+        reverse("table", args=[ce_deng.token]), HTTP_ACCEPT_LANGUAGE=language
+    ).content.decode()
+
+    assert re.search(r'data-waiting-one="([^"]*)"', page)[1].startswith(one)
+    assert re.search(r'data-waiting-other="([^"]*)"', page)[1].startswith(more)

@@ -452,7 +452,10 @@ function entered(form) {
     if (!status) return;
     var offline = navigator.onLine === false;
     status.classList.toggle("hidden", !queue.length && !offline);
-    status.textContent = queue.length ? status.dataset.waiting.replace("{n}", queue.length)
+    // The page gives the sentence for one hand and for more: the app's languages have at most
+    // these two forms (English; Chinese and Korean have one, given as both).
+    var waiting = queue.length === 1 ? status.dataset.waitingOne : status.dataset.waitingOther;
+    status.textContent = queue.length ? waiting.replace("{n}", queue.length)
       : offline ? status.dataset.offline : "";
   }
   function csrf() {
