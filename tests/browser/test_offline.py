@@ -308,7 +308,7 @@ def test_the_kept_page_follows_the_table_and_each_page_shown_gets_a_key_of_its_o
     expect(page.locator("#hand-number")).to_have_text("Hand 2")
     expect(page.locator("#leader-unknown")).to_be_hidden()  # the server said who leads
     kept_key = re.search(r'name="key" value="([\w-]+)"', _kept_copy(page))[1]
-    assert page.input_value("input[name=key]") != kept_key
+    assert page.input_value("#record-form input[name=key]") != kept_key
     enter_hand(page, {0: 0, 1: 10, 2: 5, 3: 7})
     page.get_by_role("button", name="Save hand").click()
     expect(page.locator("#unsent")).to_contain_text("1 hand kept on this phone")

@@ -282,7 +282,7 @@ def test_a_hand_another_phone_saved_first_is_said_in_view(table: Page, shot) -> 
     shot(table, "taken")
     assert Hand.objects.count() == 1
 
-    key = table.locator("input[name=key]").input_value()
+    key = table.locator("#record-form input[name=key]").input_value()
     table.get_by_role("button", name="Save hand").click()  # saved again, as hand 2
     expect(table.locator("#saved")).to_contain_text("Hand 2 saved.")
     expect(table.locator("#saved")).to_be_focused()
@@ -291,7 +291,7 @@ def test_a_hand_another_phone_saved_first_is_said_in_view(table: Page, shot) -> 
     expect(table.locator("#record-form")).to_have_attribute("data-mark", "typed here")
     for index in range(4):
         expect(table.locator(f"#pips-{index}")).to_have_value("")
-    assert table.locator("input[name=key]").input_value() != key
+    assert table.locator("#record-form input[name=key]").input_value() != key
     second = Hand.objects.get(number=2).named
     assert (second["first"], second["direction"]) == (
         following.next_first,
