@@ -12,7 +12,13 @@ from django.utils.translation import pgettext_lazy
 from ledger.groups.models import Payment
 from ledger.groups.services import GROUP_NAME_LENGTH
 from ledger.tables.forms import SeatFields
-from ledger.web.forms import IDEMPOTENCY_KEY, OptionFields, engine_message, game_options
+from ledger.web.forms import (
+    IDEMPOTENCY_KEY,
+    OptionFields,
+    engine_message,
+    game_options,
+    whole_number,
+)
 from ledger.web.games import game_choices
 from scoring import GAMES, ScoringError
 
@@ -36,7 +42,38 @@ class GroupForm(OptionFields):
 
 class TableForm(SeatFields):
     """A table of the group: its players in seating order and who leads first; the group's
-    usual game and options, or another game with that game's usual rules."""
+    usual game and options, or another game with that game's usual rules.
+
+    The group's players are ticked (``seat``: their ids, in the order they sit, which is the
+    order the page lists them in); new names typed in the seat fields sit after them."""
+
+    def __init__(self, *args: Any, players: dict[int, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.players = players
+        self.fields["seat"] = forms.TypedMultipleChoiceField(
+            choices=list(players.items()), coerce=int, required=False
+        )
+
+    def seating(self) -> list[str]:
+        """The players ticked, in the order sent, then the names typed; call after
+        ``is_valid()``."""
+        ticked = [self.players[pk] for pk in self.cleaned_data.get("seat", [])]
+        return ticked + super().seating()
+
+    def seat_choices(self) -> list[tuple[int, str, bool]]:
+        """The group's players as the page offers them, each with whether it is ticked: the
+        ticked first, in the order they sit, then the others by name."""
+        value = self["seat"].value() or []
+        ticked = dict.fromkeys(
+            pk for pk in (whole_number(str(v)) for v in value) if pk in self.players
+        )
+        rest = sorted(
+            (pk for pk in self.players if pk not in ticked),
+            key=lambda pk: self.players[pk].casefold(),
+        )
+        return [(pk, self.players[pk], True) for pk in ticked] + [
+            (pk, self.players[pk], False) for pk in rest
+        ]
 
 
 class PaymentForm(forms.Form):

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 
+from django.utils import timezone
+
 import scoring
 from ledger.groups.models import Group, Payment
 from ledger.links import NoSuchLink
@@ -32,6 +34,14 @@ class TableLine:
     hands: int = 0
     net: dict[str, Decimal] = field(default_factory=dict)
 
+    def outcome(self) -> list[tuple[str, Decimal]]:
+        """Each player's result there in one line: money and chips the biggest winner first;
+        points in seat order (which score wins is the game's to say)."""
+        results = [(name, self.net.get(name, Decimal(0))) for name in self.seating]
+        if self.unit == "points":
+            return results
+        return sorted(results, key=lambda result: -result[1])
+
 
 @dataclass
 class Ledger:
@@ -46,6 +56,13 @@ class Ledger:
     won: dict[str, int] = field(default_factory=dict)
     tables: list[TableLine] = field(default_factory=list)  # the latest first
     ids: dict[str, int] = field(default_factory=dict)  # each player's pk, for links
+
+    def last_evening(self) -> list[TableLine]:
+        """The tables started on the day of the latest (the reader's day), the latest first."""
+        if not self.tables:
+            return []
+        day = timezone.localdate(self.tables[0].created)
+        return [line for line in self.tables if timezone.localdate(line.created) == day]
 
     def points_only(self) -> dict[str, Decimal]:
         """Each player's points at the points-only tables: the sum of those tables' lines."""
@@ -134,6 +151,11 @@ def ledger(group: Group) -> Ledger:
         balances[players[payee]] -= amount
     out.tables = list(lines.values())
     return out
+
+
+def players(group: Group) -> dict[int, str]:
+    """The group's players, by id: those a new table of it may seat by a tap."""
+    return dict(Player.objects.filter(group=group).values_list("pk", "name"))
 
 
 def group_by_token(token: str) -> Group:

@@ -75,7 +75,7 @@ def _page(
     ledger = selectors.ledger(group)
     organiser = rights.organises_group(request, group)
     payments = group.payments.select_related("payer", "payee", "void").order_by("-created", "-pk")
-    table_form = table_form or TableForm(initial={"game": group.game, "first": "draw"})
+    table_form = table_form or _table_form(ledger, group)
     context = {
         "group": group,
         "mark": mark,
@@ -101,6 +101,8 @@ def _page(
         "games": game_choices(),
         "table_form": table_form,
         "player_fields": [table_form[f"player_{i}"] for i in range(MAX_PLAYERS)],
+        "seat_choices": table_form.seat_choices(),
+        "last_evening": ledger.last_evening(),
         "table_key": table_key or secrets.token_urlsafe(16),
         "payment_form": payment_form or PaymentForm(initial={"unit": "money"}),
         # A key of its own for every form shown: one sent back refused stored nothing, and one
@@ -109,6 +111,15 @@ def _page(
         **extra,
     }
     return render(request, template, context, status=status)
+
+
+def _table_form(ledger: selectors.Ledger, group: Group) -> TableForm:
+    """A new table as the group plays: its usual game, the last table's players in their seats."""
+    last = ledger.tables[0].seating if ledger.tables else []
+    return TableForm(
+        players={pk: name for name, pk in ledger.ids.items()},
+        initial={"game": group.game, "first": "draw", "seat": [ledger.ids[n] for n in last]},
+    )
 
 
 LATEST = 10  # tables and payments listed on the group's page; all of them on pages of their own
@@ -163,7 +174,7 @@ def group_organise(request: HtmxRequest, token: str, organiser_token: str) -> Ht
 def table_new(request: HtmxRequest, token: str) -> HttpResponse:
     """Start a table of the group: its players (new names join the group)."""
     found = selectors.group_by_token(token)
-    form = TableForm(request.POST)
+    form = TableForm(request.POST, players=selectors.players(found))
     key = posted_key(request.POST)  # kept when the form comes back: a retry is a retry
     if form.is_valid():
         try:

@@ -301,6 +301,22 @@ function entered(form) {
   });
 })();
 
+// A new table of a group: a player tapped takes the next free seat, tapped again gives it back.
+// The list keeps the seated first, in the order they sit (the stylesheet numbers them), and the
+// form sends the ticked in the order listed: without this script, that is the order they sit.
+(function () {
+  document.addEventListener("change", function (event) {
+    var box = event.target;
+    var item = box.closest && box.closest(".seats-taken > li");
+    if (!item) return;
+    var free = Array.prototype.find.call(item.parentNode.children, function (li) {
+      return li !== item && !li.querySelector("input").checked;
+    });
+    item.parentNode.insertBefore(item, free || null);
+    box.focus();
+  });
+})();
+
 // A live page follows its stream (ledger/web/push.py): a table's page, and an event's or a
 // group's (the standings, the projector, the organiser's page, the group's page). The element
 // with data-stream names the stream; the page's live parts fetch themselves again when the body
