@@ -45,9 +45,20 @@ def new_table(page: Page, group: str, game: str, players: list[str]) -> str:
     details = page.locator("#new-table")
     if details.get_attribute("open") is None:
         details.locator("summary").click()
-    page.select_option("#id_game", game)
-    for i, name in enumerate(players):
-        page.fill(f"#id_player_{i}", name)
+    page.check(f"#group-table-form input[name=game][value={game}]")
+    # The group's players by a tap, in the order they sit (the last table's come ticked: they
+    # are let go first); a new name typed.
+    ticked = page.locator("#seat-choices input[name=seat]:checked")
+    while ticked.count():
+        ticked.first.uncheck()
+    typed = 0
+    for name in players:
+        chip = page.locator("#seat-choices .chip", has_text=re.compile(rf"^{name}$"))
+        if chip.count():
+            chip.click()
+        else:
+            page.fill(f"#id_player_{typed}", name)
+            typed += 1
     page.check("#group-table-form input[name=first][value='0']")
     page.get_by_role("button", name="Start the table").click()
     page.wait_for_url(re.compile(r"/t/[\w-]+/$"))
