@@ -152,3 +152,19 @@ def test_the_last_evening_is_live_with_the_balances(group):
 
     assert '<section id="last-evening" hx-swap-oob="true">' in page
     assert "Bob +14" in page
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "ko"])
+def test_the_new_table_and_the_first_screen_read_in_the_readers_language(group, language):
+    page = Client().get(f"/g/{group.token}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+    for part in ("again", "last-evening", "new-table"):
+        html = re.search(rf'<\w+ id="{part}".*?</(section|details)>', page, re.S)[0]
+        text = re.sub(r"<[^>]+>", " ", html)
+        # Only the players' names and the games' own names are in Latin letters.
+        spoken = re.sub(
+            r"Anna|Bob|Celine|Dan|Jie Long|Ce Deng|Tsair Deng|Kko-li-but-i-gi|Ding Niu|Tiu Yu",
+            "",
+            text,
+        )
+        assert not re.search(r"[A-Za-z]{2,}", spoken), (part, spoken)
