@@ -313,7 +313,7 @@ def statistics(request: HtmxRequest, token: str) -> HttpResponse:
         start, end = form.dates(timezone.localdate())
     players = dict(Player.objects.filter(group=found).values_list("pk", "name"))
     played = stats.player_stats(found, start=start, end=end)
-    pair = None
+    pair, a, b = None, None, None
     if form.is_bound and not form.errors:
         a, b = form.cleaned_data.get("a"), form.cleaned_data.get("b")
         if a in players and b in players and a != b:
@@ -329,16 +329,19 @@ def statistics(request: HtmxRequest, token: str) -> HttpResponse:
         "title": _("Statistics"),
         "form": form,
         "players": sorted(players.items(), key=lambda item: item[1].casefold()),
-        "stats": played,
+        "ranked": stats.ranked(played),
         "chart": _money_chart(played),
         "ratings": stats.ratings(found),
         "pair": pair,
         "sides": [pair.a, pair.b] if pair else [],
+        "same": a is not None and a == b,
         "period": (start, end),
     }
-    return render(
-        request, "groups/group_statistics.html", context, status=400 if form.errors else 200
-    )
+    # Compare asks with htmx for its answer alone; the period's errors show on the whole page.
+    template = "groups/group_statistics.html"
+    if request.htmx and not form.errors:
+        template += "#pair"
+    return render(request, template, context, status=400 if form.errors else 200)
 
 
 def _money_chart(played: list[stats.PlayerStats]) -> Chart | None:

@@ -135,18 +135,22 @@ def test_three_evenings_of_one_group(page: Page, new_context, shot, live_server)
     )
     shot(page, "group-squared")
 
-    # Statistics, all time: tables, hands, hands won (share) and the average score, by hand.
+    # Statistics, all time, ranked by what they won: tables, hands, hands won (share) and the
+    # average score, by hand.
     page.get_by_role("link", name="Statistics", exact=True).click()
     page.wait_for_url("**/statistics/")
     expected = {
-        "Anna": ["3", "4", "2 (50%)", "7.25"],  # scores 2, 15, 10, 2
-        "Bob": ["3", "4", "2 (50%)", "8.25"],  # 12, 5, 4, 12
-        "Celine": ["3", "4", "0 (0%)", "22.75"],  # 20, 30, 7, 34
-        "Dominic": ["1", "1", "0 (0%)", "18.00"],
+        "Anna": ["3", "4 hands", "2 won (50%)", "average score 7.25"],  # scores 2, 15, 10, 2
+        "Bob": ["3", "4 hands", "2 won (50%)", "average score 8.25"],  # 12, 5, 4, 12
+        "Dominic": ["1", "1 hand", "0 won (0%)", "average score 18.00"],
+        "Celine": ["3", "4 hands", "0 won (0%)", "average score 22.75"],  # 20, 30, 7, 34
     }
+    assert texts(page, "#ranking .name") == list(expected)  # +82, +60, -6, -136
     for name, cells in expected.items():
-        row = page.locator("#stats-table tbody tr", has=page.locator(f"th:text-is('{name}')"))
-        assert texts(row, "td")[:4] == cells, name
+        row = page.locator("#ranking > li", has=page.locator(f".name:text-is('{name}')"))
+        figures = "[data-figure=hands], [data-figure=won], [data-figure=average]"
+        tables = row.locator("[data-figure=tables]").text_content()  # folded: "More" shows it
+        assert [tables, *texts(row, figures)] == cells, name
     # Ratings: each table one match, ranked by its totals (equal totals tie), in the order
     # played; openskill itself, called here, on those rankings.
     model = PlackettLuce()
@@ -158,12 +162,12 @@ def test_three_evenings_of_one_group(page: Page, new_context, shot, live_server)
     )
     rated = {"Anna": anna, "Bob": bob, "Celine": celine, "Dominic": dominic}
     order = sorted(rated, key=lambda name: -rated[name].ordinal())
-    assert texts(page, "#ratings-table tbody th") == order
+    assert texts(page, "#ratings-list .name") == order
     for name, rating in rated.items():
-        row = page.locator("#ratings-table tbody tr", has=page.locator(f"th:text-is('{name}')"))
-        assert texts(row, "td")[:2] == [
+        row = page.locator("#ratings-list > li", has=page.locator(f".name:text-is('{name}')"))
+        assert texts(row, ".rating, .skill") == [
             f"{rating.ordinal():.1f}",
-            f"{rating.mu:.1f} ± {rating.sigma:.1f}",
+            f"skill {rating.mu:.1f} ± {rating.sigma:.1f}",
         ]
     expect(page.locator("svg.chart")).to_be_visible()
     shot(page, "statistics")
@@ -185,8 +189,9 @@ def test_three_evenings_of_one_group(page: Page, new_context, shot, live_server)
     assert set(balances(page).values()) == {"0"}
     page.get_by_role("link", name="Statistics", exact=True).click()
     page.wait_for_url("**/statistics/")
-    row = page.locator("#stats-table tbody tr", has=page.locator("th:text-is('Anna')"))
-    assert texts(row, "td")[:2] == ["3", "4"]
+    row = page.locator("#ranking > li", has=page.locator(".name:text-is('Anna')"))
+    tables = row.locator("[data-figure=tables]").text_content()
+    assert [tables, *texts(row, "[data-figure=hands]")] == ["3", "4 hands"]
 
 
 @pytest.mark.parametrize("language", ["zh-hans"])

@@ -380,14 +380,12 @@ def test_the_statistics_page_for_a_period_with_ratings_and_head_to_head(organise
     played(group)
     url = f"/g/{group.token}/statistics/"
     page = organiser.get(url).content.decode()
-    # Anna won both hands of both tables: 2 of 2, an average of 2 pips.
-    anna = re.search(r'<th scope="row">Anna</th>(.*?)</tr>', page, re.S)[1]
-    cells = [
-        re.sub(r"<[^>]+>", "", cell).strip()
-        for cell in re.findall(r"<td[^>]*>(.*?)</td>", anna, re.S)
-    ]
-    assert cells[:4] == ["2", "2", "2 (100%)", "2.00"]
-    assert 'id="ratings-table"' in page and 'class="chart"' in page
+    # Anna won both hands of both tables: 2 of 2, an average of 2 pips; first, by what she won.
+    anna = re.search(r'<ol id="ranking"[^>]*>\s*<li id="player-(\d+)">(.*?)</li>', page, re.S)
+    assert Player.objects.get(pk=anna[1]).name == "Anna"
+    figures = re.sub(r"<[^>]+>", "", re.search(r'<p class="figures">(.*?)</p>', anna[2])[1])
+    assert figures == "2 hands, 2 won (100%), average score 2.00"
+    assert 'id="ratings-list"' in page and 'class="chart"' in page
     ids = dict(Player.objects.filter(group=group).values_list("name", "pk"))
     page = organiser.get(url, {"period": "month", "a": ids["Anna"], "b": ids["Celine"]})
     assert page.status_code == 200
@@ -413,8 +411,9 @@ def test_a_period_at_the_calendar_s_ends_is_answered(organiser, settings, zone, 
     response = organiser.get(f"/g/{group.token}/statistics/", query)
     assert response.status_code == 200
     page = response.content.decode()
-    anna = re.search(r'<th scope="row">Anna</th>(.*?)</tr>', page, re.S)[1]
-    assert re.findall(r"<td[^>]*>(\d+)</td>", anna)[:2] == ["1" if hands else "0", str(hands)]
+    anna = re.search(rf'<li id="player-{ids["Anna"]}">(.*?)</li>', page, re.S)[1]
+    assert re.search(r'data-figure="hands">(\d+) hands?<', anna)[1] == str(hands)
+    assert re.search(r'data-figure="tables">(\d+)<', anna)[1] == ("1" if hands else "0")
     assert re.search(rf'<p id="pair">{hands} hands? together', page)
 
 
