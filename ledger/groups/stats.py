@@ -110,6 +110,11 @@ class Passed:
         """What passed on balance, whichever way."""
         return abs(self.balance)
 
+    @property
+    def count(self) -> int:
+        """The ``amount`` of chips as a count, for its noun's plural: chips pass whole."""
+        return int(self.amount)
+
 
 @dataclass(frozen=True)
 class HeadToHead:
@@ -122,6 +127,11 @@ class HeadToHead:
     b: Side
     passed: tuple[Passed, ...] = ()  # money, then chips; a unit only where they shared a hand
     points_hands: int = 0  # hands both played at tables for points only: nothing passes there
+
+    @property
+    def units(self) -> tuple[str, ...]:
+        """The units they played for together (money, chips), as each side's net is given."""
+        return tuple(one.unit for one in self.passed)
 
 
 @dataclass(frozen=True)
