@@ -153,3 +153,12 @@ def watched(token: str) -> tuple[int, str]:
     """The group a stream of its link watches, and its mark now."""
     group = group_by_token(token)
     return group.pk, mark(group)
+
+
+def moved_on(group: Group, table: int) -> TableSession | None:
+    """The group's latest table started after ``table`` with one of its players at it: where
+    the group went on from it (None: nowhere yet, or ``table`` is not the group's). Tables
+    played beside it by others are not where its players went."""
+    players = Seat.objects.filter(session=table, session__group=group).values("player")
+    later = TableSession.objects.filter(group=group, pk__gt=table, seats__player__in=players)
+    return later.order_by("-created", "-pk").first()

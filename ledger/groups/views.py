@@ -284,6 +284,15 @@ def payment_void(request: HtmxRequest, token: str, payment: int) -> HttpResponse
 
 
 @require_safe
+def moved_on(request: HtmxRequest, token: str, table: int) -> HttpResponse:
+    """Where the group went on from one of its tables: the notice its page shows, on a phone
+    that opened the group's link, when the group's stream says something changed (ledger.js)."""
+    found = selectors.group_by_token(token)
+    context = {"group": found, "table": table, "newer": selectors.moved_on(found, table)}
+    return render(request, "groups/_moved_on.html", context)
+
+
+@require_safe
 def player(request: HtmxRequest, token: str, player: int) -> HttpResponse:
     """One player's account in the group: every table and payment behind their balance."""
     found = selectors.group_by_token(token)

@@ -420,6 +420,41 @@ function entered(form) {
   });
 })();
 
+// The group moves on together: on a table's page, where this phone opened the group's link
+// (and so the page knows the group: a table's own link says nothing of it), #moved-on says
+// when the group has started a new table with this table's players, and links to it. It is
+// fetched again whenever the group's stream says one of the group's tables changed, and when
+// the stream opens, since a table may have been started while none was open. Where no stream
+// can be had, it is fetched every 10 s, as a group's page polls.
+(function () {
+  "use strict";
+  var POLL_EVERY = 10000; // ms
+  var source = null, poller = null, last = null;
+  function ask() { if (window.htmx) htmx.trigger(document.body, "ledger-group-changed"); }
+  function poll() {
+    if (source) source.close();
+    source = null;
+    ask();
+    if (!poller) poller = setInterval(ask, POLL_EVERY);
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    var notice = document.querySelector("[data-group-stream]");
+    if (!notice) return;
+    if (!window.EventSource) { poll(); return; }
+    source = new EventSource(notice.dataset.groupStream);
+    source.addEventListener("open", function () { last = null; });
+    source.addEventListener("revision", function (event) {
+      if (event.lastEventId === last) return; // the stream's heartbeat: nothing new
+      last = event.lastEventId;
+      ask();
+    });
+    source.addEventListener("error", function () {
+      // Refused (a server without streams: 503): poll. Otherwise the browser opens it again.
+      if (source && source.readyState === EventSource.CLOSED) poll();
+    });
+  });
+})();
+
 // The projector turns to its next screen every 10 s (#projector's request): the next after the
 // one shown, which a change at a table may have fetched again since (#board's data-next).
 (function () {
