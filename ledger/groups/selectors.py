@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 
+from django.utils import timezone
+
 import scoring
 from ledger.groups.models import Group, Payment
 from ledger.links import NoSuchLink
@@ -162,3 +164,18 @@ def moved_on(group: Group, table: int) -> TableSession | None:
     players = Seat.objects.filter(session=table, session__group=group).values("player")
     later = TableSession.objects.filter(group=group, pk__gt=table, seats__player__in=players)
     return later.order_by("-created", "-pk").first()
+
+
+def evening(group: Group, ledger: Ledger) -> list[tuple[TableLine, str]]:
+    """The group's last evening: its tables started on the day its latest table was (in the
+    server's time zone), the latest first, each with its read-only summary's token."""
+    if not ledger.tables:
+        return []
+    day = timezone.localdate(ledger.tables[0].created)
+    lines = [line for line in ledger.tables if timezone.localdate(line.created) == day]
+    tokens = dict(
+        TableSession.objects.filter(group=group, pk__in=[line.pk for line in lines]).values_list(
+            "pk", "read_token"
+        )
+    )
+    return [(line, tokens[line.pk]) for line in lines]

@@ -768,6 +768,39 @@ function entered(form) {
   });
 })();
 
+// Share (templates/web/_share.html): the text the page carries, made in the reader's language,
+// goes to the phone's share sheet (the Web Share API), or, where there is none, to the
+// clipboard, and the page says so; where neither is allowed, the text is shown to copy by hand.
+// The button shows only with this script, also in a part of the page fetched again.
+(function () {
+  "use strict";
+  function reveal() {
+    document.querySelectorAll("#share-button[hidden]").forEach(function (button) { button.hidden = false; });
+  }
+  document.addEventListener("DOMContentLoaded", reveal);
+  document.addEventListener("htmx:afterSettle", reveal);
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("#share-button");
+    if (!button) return;
+    var text = document.getElementById("share-text");
+    var said = document.getElementById("share-said");
+    function byHand() {
+      said.textContent = button.dataset.select;
+      text.hidden = false;
+      text.focus();
+      text.select();
+    }
+    if (navigator.share) {
+      navigator.share({ text: text.value }).catch(function () { /* closed without sharing */ });
+      return;
+    }
+    if (!navigator.clipboard) { byHand(); return; }
+    navigator.clipboard.writeText(text.value).then(function () {
+      said.textContent = button.dataset.copied;
+    }, byHand);
+  });
+})();
+
 // A button that prints the page (an inline onclick would break the Content-Security-Policy).
 (function () {
   "use strict";
