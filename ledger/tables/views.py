@@ -34,7 +34,7 @@ from ledger.tables.clock import TimeFields
 from ledger.tables.forms import MAX_PLAYERS, HandForm, SessionForm, hand_rows
 from ledger.tables.live import part as live_part
 from ledger.tables.summary import summarise
-from ledger.web import display, rights, share
+from ledger.web import display, rights
 from ledger.web.forms import (
     DEVICE_COOKIE,
     START_KEY_REUSED,
@@ -168,7 +168,6 @@ def _table_context(
         "organiser": rights.organises(request, session),
         # Looked up only by the pages that show it (not by the live part's every poll).
         "group": partial(rights.group_of, request, session),
-        "share_text": partial(_share_text, request, sheet),
         "organiser_url": request.build_absolute_uri(
             reverse("organise", args=[session.token, session.organiser_token])
         ),
@@ -572,23 +571,8 @@ def _summary(request: HtmxRequest, session: TableSession, *, shared: bool) -> Ht
         "title": _(GAMES[session.game].label),
         "shared": shared,
         "token": session.read_token if shared else session.token,
-        "share_text": _share_text(request, sheet),
     }
     return render(request, "tables/summary.html", context)
-
-
-def _share_text(request: HtmxRequest, sheet: selectors.ScoreSheet) -> str:
-    """What Share sends: the table's result and settle-up, with its read-only summary's link."""
-    session, totals, end = sheet.session, sheet.result.totals, sheet.end
-    points = sheet.points_only
-    return share.table_text(
-        _(GAMES[session.game].label),
-        {name: totals.scores[name] if points else totals.net[name] for name in sheet.seating},
-        sheet.result.settle_up,
-        request.build_absolute_uri(reverse("shared", args=[session.read_token])),
-        points=points,
-        winner=end.winner if end is not None and end.over else "",
-    )
 
 
 @require_safe

@@ -50,20 +50,21 @@ def table_text(
     title: str,
     net: Mapping[str, Decimal | int],
     transfers: Sequence[Transfer],
-    link: str,
+    link: str = "",
     *,
     points: bool = False,
     winner: str = "",
 ) -> str:
     """A table's result: its game, who won (a game that ends), where each player stands,
-    the settle-up (none for points), and the read-only summary's link."""
+    the settle-up (none for points), and the read-only summary's link if given."""
     lines = [title]
     if winner:
         lines.append(_("Game over: %(name)s wins.") % {"name": winner})
     lines.append(standing(net, points=points))
     if not points:
         lines.append(settle_up(transfers))
-    lines.append(link)
+    if link:
+        lines.append(link)
     return "\n".join(lines)
 
 

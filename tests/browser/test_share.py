@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from ledger.groups import services
+from ledger.tables import services as table_services
 from tests.groups.test_share import evening
 
 NO_SHARE = "delete Navigator.prototype.share; delete navigator.share;"
@@ -52,3 +54,31 @@ def test_share_opens_the_phones_share_sheet_with_the_tables_result(new_context, 
         f"{live_server.url}/s/{table.read_token}/",
     ]
     expect(page.locator("#share-said")).to_have_text("")
+
+
+def test_a_table_offers_share_as_its_game_ends_without_reloading(new_context, live_server, shot):
+    group = services.group_create(name="Teahouse", game="jie-long", options={"stake": "1"})
+    table = services.table_start(
+        group=group, seating=["Anna", "Bob"], first="Anna", options={"stake": "1", "hands": 1}
+    )
+    context = new_context()
+    context.add_init_script(FAKE_SHARE)
+    page = context.new_page()
+    page.goto(f"/t/{table.token}/")
+    expect(page.locator("#record-form")).to_be_visible()
+    assert page.locator("#share-button").count() == 0
+
+    hand = {"results": {"Anna": {"pips": 0}, "Bob": {"pips": 12}}}
+    table_services.hand_record(session=table, number=1, data=hand)  # another phone's last hand
+    button = page.locator("#share-button")
+    expect(button).to_be_visible(timeout=10_000)  # with the live part, polled here
+    button.click()
+    page.wait_for_function("() => window.sharedWith !== undefined")
+    assert page.evaluate("window.sharedWith.text").splitlines() == [
+        "Jie Long 接龙",
+        "Game over: Anna wins.",
+        "Anna +12 · Bob -12",
+        "Settle up: Bob pays Anna 12",
+        f"{live_server.url}/s/{table.read_token}/",
+    ]
+    shot(page, "game-over-share")

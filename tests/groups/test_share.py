@@ -36,24 +36,28 @@ def evening(language: str) -> TableSession:
     return table
 
 
-def shared_text(client: Client, url: str, language: str) -> str:
+def shared_text(client: Client, url: str, language: str, link: str = "") -> str:
+    """The text to share on the page at ``url``, and the link the phone adds to it (a
+    table's read-only summary, made whole there: templates/web/_share.html)."""
     page = client.get(url, HTTP_ACCEPT_LANGUAGE=language).content.decode()
     found = re.search(r'<textarea id="share-text"[^>]*>(.*?)</textarea>', page, re.S)
     assert found is not None, "no text to share"
-    assert 'id="share-button"' in page
+    button = re.search(r'<button type="button" id="share-button"[^>]*>', page)
+    assert button is not None
+    assert (f' data-link="{link}"' in button[0]) if link else "data-link" not in button[0]
     return html.unescape(found[1])
 
 
 def test_the_summary_shares_the_result_and_settle_up_with_the_read_only_link(db):
     table = evening("en")
-    text = shared_text(Client(), f"/t/{table.token}/summary/", "en")
+    link = f"/s/{table.read_token}/"
+    text = shared_text(Client(), f"/t/{table.token}/summary/", "en", link)
     assert text.splitlines() == [
         "Jie Long 接龙",
         "Anna -12 · Bob +18 · Celine -6",
         "Settle up: Anna pays Bob 12 · Celine pays Bob 6",
-        f"http://testserver/s/{table.read_token}/",
     ]
-    assert shared_text(Client(), f"/s/{table.read_token}/", "en") == text
+    assert shared_text(Client(), link, "en", link) == text
 
 
 def test_the_group_page_shares_the_evening_and_where_everyone_stands(db):
@@ -76,8 +80,22 @@ def test_a_tables_page_offers_share_once_it_is_finished(db):
     client = Client()
     assert 'id="share-text"' not in client.get(f"/t/{table.token}/").content.decode()
     table_services.table_lock(session=table, locked=True)
-    text = shared_text(client, f"/t/{table.token}/", "en")
+    link = f"/s/{table.read_token}/"
+    text = shared_text(client, f"/t/{table.token}/", "en", link)
     assert "Settle up: Anna pays Bob 12 · Celine pays Bob 6" in text
+    # in the live part, which every phone at the table is sent when the table ends
+    assert shared_text(client, f"/t/{table.token}/live/", "en", link) == text
+
+
+def test_a_game_over_says_who_won(db):
+    group = services.group_create(name="Teahouse", game="jie-long", options={"stake": "1"})
+    table = services.table_start(
+        group=group, seating=["Anna", "Bob"], first="Anna", options={"stake": "1", "hands": 1}
+    )
+    hand = {"results": {"Anna": {"pips": 0}, "Bob": {"pips": 12}}}
+    table_services.hand_record(session=table, number=1, data=hand)
+    text = shared_text(Client(), f"/t/{table.token}/", "en", f"/s/{table.read_token}/")
+    assert text.splitlines()[:2] == ["Jie Long 接龙", "Game over: Anna wins."]
 
 
 @pytest.mark.parametrize(
@@ -102,13 +120,14 @@ def test_a_tables_page_offers_share_once_it_is_finished(db):
 def test_the_text_to_share_is_in_the_readers_language(db, language, summary, group):
     table = evening(language)
     client = Client()
-    text = shared_text(client, f"/t/{table.token}/summary/", language)
-    assert text.splitlines()[:3] == summary
+    link = f"/s/{table.read_token}/"
+    text = shared_text(client, f"/t/{table.token}/summary/", language, link)
+    assert text.splitlines() == summary
     evening_text = shared_text(client, f"/g/{table.group.token}/", language)
     for line in group:
         assert line in evening_text.splitlines()
     # No English but the game's own name, the group's and the links.
     for words in (text, evening_text):
         words = words.replace("Jie Long", "").replace("Teahouse", "")
-        words = re.sub(r"http://testserver/s/\S+/", "", words)
+        words = re.sub(r"http://testserver/s/\S+/", "", words)  # the group's tables' links
         assert not re.search("[A-Za-z]", words), words

@@ -768,8 +768,8 @@ function entered(form) {
   });
 })();
 
-// Share (templates/web/_share.html): the text the page carries, made in the reader's language,
-// goes to the phone's share sheet (the Web Share API), or, where there is none, to the
+// Share (templates/web/_share.html): the text the page carries, made in the reader's language
+// (with a table's read-only summary's link, made whole here), goes to the phone's share sheet (the Web Share API), or, where there is none, to the
 // clipboard, and the page says so; where neither is allowed, the text is shown to copy by hand.
 // The button shows only with this script, also in a part of the page fetched again.
 (function () {
@@ -784,6 +784,11 @@ function entered(form) {
     if (!button) return;
     var text = document.getElementById("share-text");
     var said = document.getElementById("share-said");
+    // A table's read-only summary, whole: its live part, where the text is, has no host.
+    if (button.dataset.link && !text.dataset.linked) {
+      text.value += "\n" + new URL(button.dataset.link, location.href).href;
+      text.dataset.linked = "1";
+    }
     function byHand() {
       said.textContent = button.dataset.select;
       text.hidden = false;
