@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser import test_push
-from tests.live import a_group
+from tests.live import a_group, save
 
 # Depends on the database: make run's server and its SQLite reads, or the production stack and
 # PostgreSQL's LISTEN/NOTIFY.
@@ -54,3 +54,20 @@ def test_a_phone_on_the_groups_last_table_is_told_of_the_new_one(server, new_con
     phone.wait_for_url(f"**{new_table}")
     expect(phone.locator("#record-form")).to_be_visible()
     assert stranger.locator("#moved-on").count() == 0
+
+
+def test_the_groups_share_stays_offered_when_its_balances_are_fetched_again(server, new_context):
+    """Share (item 10) is in the balances, which a save at one of the group's tables brings
+    again: the button shows there too (ledger.js shows it, the page without scripts does not)."""
+    group, table, seating = a_group(server)
+    page = new_context().new_page()
+    page.goto(f"/g/{group}/")
+    expect(page.locator("html")).to_have_attribute("data-live", "stream")
+    expect(page.locator("#share-button")).to_be_visible()
+    before = page.locator("#balances").inner_html()
+    save(server.base, table, seating, 1)
+    page.wait_for_function(
+        "before => document.querySelector('#balances').innerHTML !== before", arg=before
+    )
+    expect(page.locator("#share-button")).to_be_visible()
+    expect(page.locator("#share-text")).to_contain_text("1 hand", use_inner_text=False)
