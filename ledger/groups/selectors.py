@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 
+from django.utils import timezone
+
 import scoring
 from ledger.groups.models import Group, Payment
 from ledger.links import NoSuchLink
@@ -153,3 +155,27 @@ def watched(token: str) -> tuple[int, str]:
     """The group a stream of its link watches, and its mark now."""
     group = group_by_token(token)
     return group.pk, mark(group)
+
+
+def moved_on(group: Group, table: int) -> TableSession | None:
+    """The group's latest table started after ``table`` with one of its players at it: where
+    the group went on from it (None: nowhere yet, or ``table`` is not the group's). Tables
+    played beside it by others are not where its players went."""
+    players = Seat.objects.filter(session=table, session__group=group).values("player")
+    later = TableSession.objects.filter(group=group, pk__gt=table, seats__player__in=players)
+    return later.order_by("-created", "-pk").first()
+
+
+def evening(group: Group, ledger: Ledger) -> list[tuple[TableLine, str]]:
+    """The group's last evening: its tables started on the day its latest table was (in the
+    server's time zone), the latest first, each with its read-only summary's token."""
+    if not ledger.tables:
+        return []
+    day = timezone.localdate(ledger.tables[0].created)
+    lines = [line for line in ledger.tables if timezone.localdate(line.created) == day]
+    tokens = dict(
+        TableSession.objects.filter(group=group, pk__in=[line.pk for line in lines]).values_list(
+            "pk", "read_token"
+        )
+    )
+    return [(line, tokens[line.pk]) for line in lines]

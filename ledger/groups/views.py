@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 from django.core.paginator import Paginator
@@ -28,11 +29,11 @@ from ledger.tables import selectors as table_selectors
 from ledger.tables import services as table_services
 from ledger.tables.forms import MAX_PLAYERS
 from ledger.tables.summary import Chart, Step, draw
-from ledger.web import rights
+from ledger.web import rights, share
 from ledger.web.forms import START_KEY_REUSED, device_name, engine_message, posted_key
 from ledger.web.games import game_choices, option_fields
 from ledger.web.views import HtmxRequest, unchanged
-from scoring import GAMES, ScoringError
+from scoring import GAMES, ScoringError, Transfer
 from scoring.games import DEFAULT_TABLE_GAME
 
 
@@ -74,6 +75,11 @@ def _page(
         return same
     ledger = selectors.ledger(group)
     organiser = rights.organises_group(request, group)
+    units = [
+        (unit, getattr(ledger, unit), ledger.settle_up(unit))
+        for unit in ("money", "chips")
+        if _used(ledger, unit)
+    ]
     payments = group.payments.select_related("payer", "payee", "void").order_by("-created", "-pk")
     table_form = table_form or TableForm(initial={"game": group.game, "first": "draw"})
     context = {
@@ -82,11 +88,9 @@ def _page(
         "title": group.name,
         "ledger": ledger,
         "latest": ledger.tables[:LATEST],
-        "units": [
-            (unit, getattr(ledger, unit), ledger.settle_up(unit))
-            for unit in ("money", "chips")
-            if _used(ledger, unit)
-        ],
+        "units": units,
+        # Looked up only where the page shows it: not for a fetch of the live parts alone.
+        "share_text": partial(_share_text, request, group, ledger, units),
         # The points taken at every table, as the API and the CSV give them; points-only tables
         # are also counted apart (nothing is owed for them), which the page says.
         "points_tables": any(line.unit == "points" for line in ledger.tables),
@@ -109,6 +113,26 @@ def _page(
         **extra,
     }
     return render(request, template, context, status=status)
+
+
+def _share_text(
+    request: HtmxRequest,
+    group: Group,
+    ledger: selectors.Ledger,
+    units: list[tuple[str, dict[str, Decimal], tuple[Transfer, ...]]],
+) -> str:
+    """What Share sends from the group's page: its last evening and where everyone stands."""
+    tables = [
+        (
+            _(GAMES[line.game].label),
+            line.hands,
+            line.net,
+            line.unit == "points",
+            request.build_absolute_uri(reverse("shared", args=[read_token])),
+        )
+        for line, read_token in reversed(selectors.evening(group, ledger))
+    ]
+    return share.evening_text(group.name, tables, units)
 
 
 LATEST = 10  # tables and payments listed on the group's page; all of them on pages of their own
@@ -281,6 +305,15 @@ def payment_void(request: HtmxRequest, token: str, payment: int) -> HttpResponse
     except ScoringError as error:  # a reason or name with characters that hide what it says
         return _page(request, found, status=400, void_error=engine_message(error))
     return redirect(reverse("group", args=[found.token]) + "#payments")
+
+
+@require_safe
+def moved_on(request: HtmxRequest, token: str, table: int) -> HttpResponse:
+    """Where the group went on from one of its tables: the notice its page shows, on a phone
+    that opened the group's link, when the group's stream says something changed (ledger.js)."""
+    found = selectors.group_by_token(token)
+    context = {"group": found, "table": table, "newer": selectors.moved_on(found, table)}
+    return render(request, "groups/_moved_on.html", context)
 
 
 @require_safe

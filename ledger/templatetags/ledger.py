@@ -13,8 +13,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from ledger.events.standings import Standing
+from ledger.tables.selectors import ScoreSheet
 from ledger.tables.summary import Chart, SummaryRow
-from ledger.web import display
+from ledger.web import display, share
 from ledger.web.forms import in_page_language
 from ledger.web.games import special_label
 from scoring import GAMES
@@ -44,6 +45,21 @@ def listed(items: list[str]) -> str:
 
 
 register.simple_tag(display.qr_svg, name="qr_svg")
+
+
+@register.simple_tag
+def share_table(sheet: ScoreSheet) -> str:
+    """What Share sends from a table (ledger.web.share), but for its read-only summary's link,
+    which the phone adds (the live part it is in is the same for every phone and server)."""
+    totals, end = sheet.result.totals, sheet.end
+    points = sheet.points_only
+    return share.table_text(
+        _(GAMES[sheet.session.game].label),
+        {name: totals.scores[name] if points else totals.net[name] for name in sheet.seating},
+        sheet.result.settle_up,
+        points=points,
+        winner=end.winner if end is not None and end.over else "",
+    )
 
 
 @register.filter

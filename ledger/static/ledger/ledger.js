@@ -420,6 +420,41 @@ function entered(form) {
   });
 })();
 
+// The group moves on together: on a table's page, where this phone opened the group's link
+// (and so the page knows the group: a table's own link says nothing of it), #moved-on says
+// when the group has started a new table with this table's players, and links to it. It is
+// fetched again whenever the group's stream says one of the group's tables changed, and when
+// the stream opens, since a table may have been started while none was open. Where no stream
+// can be had, it is fetched every 10 s, as a group's page polls.
+(function () {
+  "use strict";
+  var POLL_EVERY = 10000; // ms
+  var source = null, poller = null, last = null;
+  function ask() { if (window.htmx) htmx.trigger(document.body, "ledger-group-changed"); }
+  function poll() {
+    if (source) source.close();
+    source = null;
+    ask();
+    if (!poller) poller = setInterval(ask, POLL_EVERY);
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    var notice = document.querySelector("[data-group-stream]");
+    if (!notice) return;
+    if (!window.EventSource) { poll(); return; }
+    source = new EventSource(notice.dataset.groupStream);
+    source.addEventListener("open", function () { last = null; });
+    source.addEventListener("revision", function (event) {
+      if (event.lastEventId === last) return; // the stream's heartbeat: nothing new
+      last = event.lastEventId;
+      ask();
+    });
+    source.addEventListener("error", function () {
+      // Refused (a server without streams: 503): poll. Otherwise the browser opens it again.
+      if (source && source.readyState === EventSource.CLOSED) poll();
+    });
+  });
+})();
+
 // The projector turns to its next screen every 10 s (#projector's request): the next after the
 // one shown, which a change at a table may have fetched again since (#board's data-next).
 (function () {
@@ -730,6 +765,44 @@ function entered(form) {
         function (input) { return input.value.trim(); }).filter(Boolean);
       sessionStorage.setItem(STARTING, JSON.stringify(typed));
     });
+  });
+})();
+
+// Share (templates/web/_share.html): the text the page carries, made in the reader's language
+// (with a table's read-only summary's link, made whole here), goes to the phone's share sheet (the Web Share API), or, where there is none, to the
+// clipboard, and the page says so; where neither is allowed, the text is shown to copy by hand.
+// The button shows only with this script, also in a part of the page fetched again.
+(function () {
+  "use strict";
+  function reveal() {
+    document.querySelectorAll("#share-button[hidden]").forEach(function (button) { button.hidden = false; });
+  }
+  document.addEventListener("DOMContentLoaded", reveal);
+  document.addEventListener("htmx:afterSettle", reveal);
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("#share-button");
+    if (!button) return;
+    var text = document.getElementById("share-text");
+    var said = document.getElementById("share-said");
+    // A table's read-only summary, whole: its live part, where the text is, has no host.
+    if (button.dataset.link && !text.dataset.linked) {
+      text.value += "\n" + new URL(button.dataset.link, location.href).href;
+      text.dataset.linked = "1";
+    }
+    function byHand() {
+      said.textContent = button.dataset.select;
+      text.hidden = false;
+      text.focus();
+      text.select();
+    }
+    if (navigator.share) {
+      navigator.share({ text: text.value }).catch(function () { /* closed without sharing */ });
+      return;
+    }
+    if (!navigator.clipboard) { byHand(); return; }
+    navigator.clipboard.writeText(text.value).then(function () {
+      said.textContent = button.dataset.copied;
+    }, byHand);
   });
 })();
 
