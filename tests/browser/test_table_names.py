@@ -40,10 +40,18 @@ def test_an_en_gb_phone_reads_day_month_year_on_the_group_page_and_the_home_page
         "Sat, 28/11/2026, 20:10 · Jie Long 接龙 · Anna +14 · Bob −1 · Celine −13 · 1 hand"
     )
     shot(page, "group")
+    # A hand saved on another phone: the group's latest tables come again from the server,
+    # and are written in the phone's region again.
+    data = {"results": {"Anna": {"pips": 12}, "Bob": {"pips": 2}, "Celine": {"pips": 20}}}
+    table_services.hand_record(session=table, number=2, data=data)
+    page.evaluate("htmx.trigger(document.body, 'ledger-changed')")
+    expect(page.locator(f"#table-{table.pk}")).to_contain_text(
+        "Sat, 28/11/2026, 20:10 · Jie Long 接龙 · Anna +13 · Bob +13 · Celine −26 · 2 hands"
+    )
     page.goto(f"/t/{table.token}/")
     page.goto("/")
     expect(page.locator("#your-tables-list > li > a").first).to_have_text(
-        "Sat, 28/11/2026, 20:10 · Jie Long 接龙 — Anna +14 · Bob −1 · Celine −13"
+        "Sat, 28/11/2026, 20:10 · Jie Long 接龙 — Anna +13 · Bob +13 · Celine −26"
     )
     shot(page, "home")
 

@@ -833,12 +833,15 @@ function entered(form) {
   }
   window.ledgerWhen = when;
 
-  document.addEventListener("DOMContentLoaded", function () {
+  function rewrite() {
     document.querySelectorAll("time[data-when]").forEach(function (time) {
       var text = when(time.getAttribute("datetime"));
       if (text) time.textContent = text;
     });
-  });
+  }
+  document.addEventListener("DOMContentLoaded", rewrite);
+  // A group's latest tables come again, as the server writes them, when the group moves on.
+  document.addEventListener("htmx:afterSettle", rewrite);
 })();
 
 // A way back: each table page this phone opens is remembered here, on the phone (its link,
