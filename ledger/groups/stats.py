@@ -35,6 +35,7 @@ class TableMark:
     pk: int
     token: str
     day: date  # when the table was started, on the server's clock
+    created: datetime  # the instant it was started, for its name (ledger.web.display.when)
     game: str
     unit: str  # money, chips or points
     amount: Decimal  # their net in money or in chips; for points only, their total score
@@ -290,7 +291,9 @@ def _best_and_worst(
 def _mark(table: _Table, net: Decimal, score: int) -> TableMark:
     day = timezone.localdate(table.created)
     amount = table.amount(net, score)
-    return TableMark(table.number, table.pk, table.token, day, table.game, table.unit, amount)
+    return TableMark(
+        table.number, table.pk, table.token, day, table.created, table.game, table.unit, amount
+    )
 
 
 def _running(days: dict[date, Decimal]) -> list[tuple[date, Decimal]]:

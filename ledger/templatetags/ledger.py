@@ -4,11 +4,13 @@ ledger.web.display)."""
 from __future__ import annotations
 
 import secrets
+from datetime import datetime
 from html import escape
 from typing import Any
 
 from django import template
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
@@ -24,6 +26,8 @@ register = template.Library()
 
 register.filter("money", display.money)
 register.filter("sign", display.sign)
+register.filter("in_unit", display.in_unit)
+register.filter("outcome", display.outcome)
 register.filter("direction", display.direction)
 register.filter("hand_text", display.hand_text)
 register.filter("special", special_label)
@@ -66,6 +70,13 @@ def share_table(sheet: ScoreSheet) -> str:
 def game_title(key: str) -> str:
     """A game's name in the page's language, from its key."""
     return _(GAMES[key].label)
+
+
+@register.simple_tag
+def table_name(created: datetime, game: str) -> SafeString:
+    """A table as every list names it: when it began (weekday, date, time) and its game, so two
+    tables of one day read apart ("Thu 26/11/2026, 20:10 · Ce Deng 斜钉")."""
+    return format_html("{} · {}", display.when(created), game_title(game))
 
 
 @register.filter

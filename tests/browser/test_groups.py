@@ -108,7 +108,7 @@ def test_three_evenings_of_one_group(page: Page, new_context, shot, live_server)
     save_hand(page, 1)
 
     page.goto(group)
-    assert balances(page) == {"Anna": "+82", "Bob": "+60", "Celine": "-136", "Dominic": "-6"}
+    assert balances(page) == {"Anna": "+82", "Bob": "+60", "Celine": "−136", "Dominic": "−6"}
     assert texts(page, "#balances .settle-up li") == [
         "Celine pays Anna 82",
         "Celine pays Bob 54",
@@ -119,9 +119,9 @@ def test_three_evenings_of_one_group(page: Page, new_context, shot, live_server)
     page.get_by_role("link", name="Celine", exact=True).click()
     expect(page.locator("#player-tables tbody tr")).to_have_count(3)
     assert [cell.strip() for cell in texts(page, "#player-tables tbody td.num:last-child")] == [
-        "-70",
+        "−70",
         "0",
-        "-66",
+        "−66",
     ]
     shot(page, "player-account")
 
@@ -184,7 +184,7 @@ def test_three_evenings_of_one_group(page: Page, new_context, shot, live_server)
     enter_hand(other, {0: 3, 1: 8})
     save_hand(other, 1)
     other.goto(sunday)
-    assert balances(other) == {"Anna": "+5", "Bob": "-5"}
+    assert balances(other) == {"Anna": "+5", "Bob": "−5"}
     page.goto(group)
     assert set(balances(page).values()) == {"0"}
     page.get_by_role("link", name="Statistics", exact=True).click()

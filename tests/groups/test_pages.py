@@ -154,7 +154,7 @@ def test_balances_settle_up_and_a_payment_that_squares_them(organiser):
     group = start_group(organiser)
     played(group)
     page = organiser.get(f"/g/{group.token}/").content.decode()
-    assert "+14" in page and "-13" in page
+    assert "+14" in page and "−13" in page  # a minus sign, not a hyphen
     assert "Celine pays Anna 13" in page and "Bob pays Anna 1" in page
 
     assert pay(organiser, group).status_code == 302
@@ -303,10 +303,10 @@ def test_a_players_account_traces_their_balance_to_tables_and_payments(organiser
     page = organiser.get(f"/g/{group.token}/players/{celine.pk}/").content.decode()
     for table in (first, second):
         assert f"/t/{table.token}/summary/" in page
-    assert page.count("-13") >= 2  # each table
+    assert page.count("−13") >= 2  # each table
     assert "Celine paid Anna 6.50 (money)" in page
-    assert "-19.50" in page  # -13 - 13 + 6.50: the balance the group's page shows
-    assert "-19.50" in organiser.get(f"/g/{group.token}/").content.decode()
+    assert "−19.50" in page  # -13 - 13 + 6.50: the balance the group's page shows
+    assert "−19.50" in organiser.get(f"/g/{group.token}/").content.decode()
     # Another group's player is not found here.
     other = services.group_create(name="Other", game="jie-long", options={})
     stranger = services.table_start(group=other, seating=["Zed", "Yan"], first="Zed")
@@ -314,7 +314,12 @@ def test_a_players_account_traces_their_balance_to_tables_and_payments(organiser
     assert organiser.get(f"/g/{group.token}/players/{zed.pk}/").status_code == 404
 
 
-SIGNED_CELL = re.compile(r'<td class="num (?:plus|minus|zero)">([+-]?[\d.]+)</td>')
+SIGNED_CELL = re.compile(r'<td class="num (?:plus|minus|zero)">([+−]?[\d.]+)</td>')
+
+
+def signed(text: str) -> Decimal:
+    """An amount as a page shows it, with a minus sign (U+2212), as a number."""
+    return Decimal(text.replace("−", "-"))
 
 
 def test_a_players_account_lines_add_up_to_its_balance_a_voided_payment_not_counted(organiser):
@@ -330,8 +335,8 @@ def test_a_players_account_lines_add_up_to_its_balance_a_voided_payment_not_coun
 
     page = organiser.get(f"/g/{group.token}/players/{celine.pk}/").content.decode()
 
-    lines = [Decimal(text) for text in SIGNED_CELL.findall(page)]
-    balance = Decimal(re.search(r"Money: <strong[^>]*>([+-]?[\d.]+)</strong>", page)[1])
+    lines = [signed(text) for text in SIGNED_CELL.findall(page)]
+    balance = signed(re.search(r"Money: <strong[^>]*>([+−]?[\d.]+)</strong>", page)[1])
     assert sorted(lines) == [Decimal(-13), Decimal(-13), Decimal(-1), Decimal("6.50")]
     assert sum(lines) == balance == Decimal("-20.50")
     assert balance == selectors.ledger(group).money["Celine"]

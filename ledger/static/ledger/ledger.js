@@ -882,8 +882,43 @@ function entered(form) {
   });
 })();
 
+// When a table began, in the reader's region and on their clock: the server writes it in the
+// page's language on its own clock (Django's formats) inside <time datetime>; the browser
+// knows the rest. An English page on an en-GB phone reads 28/11/2026, 20:10.
+(function () {
+  "use strict";
+  function locale() {
+    var page = (document.documentElement.lang || "en").toLowerCase();
+    var browser = navigator.language || page;
+    // The browser's region where it speaks the page's language; else the page's language
+    // alone, so a Chinese or Korean page shows no English weekday.
+    return browser.toLowerCase().split("-")[0] === page.split("-")[0] ? browser : page;
+  }
+
+  function when(iso) {
+    var moment = new Date(iso);
+    if (isNaN(moment.getTime())) return "";
+    var loc = locale();
+    var options = { weekday: "short", year: "numeric", month: "2-digit", day: "2-digit",
+                    hour: "2-digit", minute: "2-digit" };
+    if (loc.slice(0, 2).toLowerCase() !== "en") options.hourCycle = "h23";  // no "PM"
+    try { return new Intl.DateTimeFormat(loc, options).format(moment); } catch (e) { return ""; }
+  }
+  window.ledgerWhen = when;
+
+  function rewrite() {
+    document.querySelectorAll("time[data-when]").forEach(function (time) {
+      var text = when(time.getAttribute("datetime"));
+      if (text) time.textContent = text;
+    });
+  }
+  document.addEventListener("DOMContentLoaded", rewrite);
+  // A group's latest tables come again, as the server writes them, when the group moves on.
+  document.addEventListener("htmx:afterSettle", rewrite);
+})();
+
 // A way back: each table page this phone opens is remembered here, on the phone (its link,
-// game, players, and the organiser link where this phone is the organiser), and the home page
+// game, players, when it began and how it stands, and the organiser link where this phone is the organiser), and the home page
 // lists them, so a lost link is not a lost table. Nothing of it is sent to the server.
 (function () {
   "use strict";
@@ -899,6 +934,8 @@ function entered(form) {
       url: here.dataset.url,
       title: here.dataset.title,
       players: here.dataset.players,
+      created: here.dataset.created || "",  // a table's: when it began
+      outcome: here.dataset.outcome || "",  // how it stands, as the table's page last said
       // A phone that once held the organiser's link keeps it.
       organiser: here.dataset.organiser || known.organiser || "",
     }].concat(others(read(), here.dataset.url)));
@@ -912,7 +949,9 @@ function entered(form) {
       var li = document.createElement("li");
       var link = document.createElement("a");
       link.href = table.url;
-      link.textContent = table.title + " — " + table.players;
+      var began = table.created && window.ledgerWhen ? window.ledgerWhen(table.created) : "";
+      link.textContent = (began ? began + " · " : "") + table.title + " — " +
+        (table.outcome || table.players);
       li.appendChild(link);
       if (table.organiser) {
         var rights = document.createElement("a");
