@@ -203,6 +203,11 @@ class StatisticsOut(serializers.Serializer[dict[str, Any]]):
         return fields
 
 
+class PlaceOut(serializers.Serializer[dict[str, Any]]):
+    place = serializers.IntegerField(help_text="1 for the best at a table; equal totals share one.")
+    tables = serializers.IntegerField(help_text="How many tables they ended in that place.")
+
+
 class RatedOut(serializers.Serializer[dict[str, Any]]):
     id = serializers.IntegerField(help_text="The player's id in the group.")
     name = serializers.CharField()
@@ -210,6 +215,7 @@ class RatedOut(serializers.Serializer[dict[str, Any]]):
     sigma = serializers.FloatField(help_text="How unsure they are of it.")
     ordinal = serializers.FloatField(help_text="mu - 3 sigma: the order of the list.")
     tables = serializers.IntegerField(help_text="Tables rated.")
+    places = PlaceOut(many=True, help_text="The places behind the rating, the best first.")
 
 
 class RatingsOut(serializers.Serializer[dict[str, Any]]):
@@ -267,6 +273,7 @@ def ratings_data(group: Group) -> dict[str, Any]:
                 "sigma": one.sigma,
                 "ordinal": one.ordinal,
                 "tables": one.tables,
+                "places": [{"place": place, "tables": n} for place, n in one.places],
             }
             for one in stats.ratings(group)
         ]

@@ -34,14 +34,6 @@ class TableLine:
     hands: int = 0
     net: dict[str, Decimal] = field(default_factory=dict)
 
-    def outcome(self) -> list[tuple[str, Decimal]]:
-        """Each player's result there in one line: money and chips the biggest winner first;
-        points in seat order (which score wins is the game's to say)."""
-        results = [(name, self.net.get(name, Decimal(0))) for name in self.seating]
-        if self.unit == "points":
-            return results
-        return sorted(results, key=lambda result: -result[1])
-
 
 @dataclass
 class Ledger:
@@ -58,7 +50,8 @@ class Ledger:
     ids: dict[str, int] = field(default_factory=dict)  # each player's pk, for links
 
     def last_evening(self) -> list[TableLine]:
-        """The tables started on the day of the latest (the reader's day), the latest first."""
+        """The tables started on the day the latest was (in the current time zone), the latest
+        first."""
         if not self.tables:
             return []
         day = timezone.localdate(self.tables[0].created)
@@ -175,3 +168,24 @@ def watched(token: str) -> tuple[int, str]:
     """The group a stream of its link watches, and its mark now."""
     group = group_by_token(token)
     return group.pk, mark(group)
+
+
+def moved_on(group: Group, table: int) -> TableSession | None:
+    """The group's latest table started after ``table`` with one of its players at it: where
+    the group went on from it (None: nowhere yet, or ``table`` is not the group's). Tables
+    played beside it by others are not where its players went."""
+    players = Seat.objects.filter(session=table, session__group=group).values("player")
+    later = TableSession.objects.filter(group=group, pk__gt=table, seats__player__in=players)
+    return later.order_by("-created", "-pk").first()
+
+
+def evening(group: Group, ledger: Ledger) -> list[tuple[TableLine, str]]:
+    """The group's last evening: its tables started on the day its latest table was (in the
+    server's time zone), the latest first, each with its read-only summary's token."""
+    lines = ledger.last_evening()
+    tokens = dict(
+        TableSession.objects.filter(group=group, pk__in=[line.pk for line in lines]).values_list(
+            "pk", "read_token"
+        )
+    )
+    return [(line, tokens[line.pk]) for line in lines]

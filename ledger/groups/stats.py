@@ -35,6 +35,7 @@ class TableMark:
     pk: int
     token: str
     day: date  # when the table was started, on the server's clock
+    created: datetime  # the instant it was started, for its name (ledger.web.display.when)
     game: str
     unit: str  # money, chips or points
     amount: Decimal  # their net in money or in chips; for points only, their total score
@@ -59,6 +60,25 @@ class PlayerStats:
     money_over_time: list[tuple[date, Decimal]] = field(default_factory=list)
     chips_over_time: list[tuple[date, Decimal]] = field(default_factory=list)
 
+    @property
+    def money(self) -> Decimal:
+        """Their net at money tables over the period: the last of ``money_over_time``."""
+        return self.money_over_time[-1][1] if self.money_over_time else Decimal(0)
+
+    @property
+    def chips(self) -> Decimal:
+        """Their net at chip tables over the period, in chips."""
+        return self.chips_over_time[-1][1] if self.chips_over_time else Decimal(0)
+
+
+def ranked(played: list[PlayerStats]) -> list[PlayerStats]:
+    """``played`` by what they won, the most first: money, then chips, then hands won; by name
+    among equals. Who played no hand in the period comes last."""
+    return sorted(
+        played,
+        key=lambda one: (not one.hands, -one.money, -one.chips, -one.won, one.name.casefold()),
+    )
+
 
 @dataclass(frozen=True)
 class Side:
@@ -72,14 +92,47 @@ class Side:
 
 
 @dataclass(frozen=True)
+class Passed:
+    """What passed between two players at the hands both played at tables of one unit (money or
+    chips), from the pairwise payments each hand settled (``Result.won_from``)."""
+
+    unit: str  # money or chips
+    hands: int  # hands both played at tables of this unit
+    a_from_b: Decimal  # what a won from b there, in the unit (chips in chips)
+    b_from_a: Decimal
+
+    @property
+    def balance(self) -> Decimal:
+        """What a won from b less what b won from a: positive where a came out ahead."""
+        return readable_amount(self.a_from_b - self.b_from_a)
+
+    @property
+    def amount(self) -> Decimal:
+        """What passed on balance, whichever way."""
+        return abs(self.balance)
+
+    @property
+    def count(self) -> int:
+        """The ``amount`` of chips as a count, for its noun's plural: chips pass whole."""
+        return int(self.amount)
+
+
+@dataclass(frozen=True)
 class HeadToHead:
-    """Two players over the hands both played. What one paid the other is not kept apart
-    from the rest of a hand's payments, so each side's amounts are their whole net there."""
+    """Two players over the hands both played: each one's whole net there (to and from
+    everyone at the table), and what passed between the two of them alone."""
 
     hands: int
     tables: int
     a: Side
     b: Side
+    passed: tuple[Passed, ...] = ()  # money, then chips; a unit only where they shared a hand
+    points_hands: int = 0  # hands both played at tables for points only: nothing passes there
+
+    @property
+    def units(self) -> tuple[str, ...]:
+        """The units they played for together (money, chips), as each side's net is given."""
+        return tuple(one.unit for one in self.passed)
 
 
 @dataclass(frozen=True)
@@ -92,6 +145,8 @@ class Rated:
     sigma: float  # how unsure they are of it
     ordinal: float  # mu - 3 * sigma: a skill they almost surely have; the order of the list
     tables: int  # tables rated
+    # The places behind it: (place, how often), the best first; equal totals share a place.
+    places: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -236,7 +291,9 @@ def _best_and_worst(
 def _mark(table: _Table, net: Decimal, score: int) -> TableMark:
     day = timezone.localdate(table.created)
     amount = table.amount(net, score)
-    return TableMark(table.number, table.pk, table.token, day, table.game, table.unit, amount)
+    return TableMark(
+        table.number, table.pk, table.token, day, table.created, table.game, table.unit, amount
+    )
 
 
 def _running(days: dict[date, Decimal]) -> list[tuple[date, Decimal]]:
@@ -251,24 +308,58 @@ def head_to_head(
     group: Group, a: Player, b: Player, *, start: date | None = None, end: date | None = None
 ) -> HeadToHead:
     """``a`` and ``b`` over the hands both played from ``start`` to ``end`` (both included):
-    how many, how often each won, and each one's net and points at them. Two queries."""
+    how many, how often each won, each one's net and points at them, and what passed between
+    the two (the sums of their rows' ``won_from``, one of the other). Three queries."""
     if a.group_id != group.pk or b.group_id != group.pk or a.pk == b.pk:
         raise ValueError("a head-to-head is between two players of the group")
     tables = _tables(group)
     other = Result.objects.standing().filter(hand=OuterRef("hand"), player__in=[a, b])
-    rows = list(
+    shared = (
         _rows(group, start, end)
         .filter(player__in=[a, b])
         .filter(Exists(other.exclude(player=OuterRef("player"))))
-        .values("session_id", "player_id")
-        .annotate(**_SUMS)
         .order_by()
     )
+    rows = list(shared.values("session_id", "player_id").annotate(**_SUMS))
+    hands: dict[str, int] = defaultdict(int)
+    for row in rows:
+        if row["player_id"] == a.pk:
+            hands[tables[row["session_id"]].unit] += row["hands"]
     return HeadToHead(
-        hands=sum(row["hands"] for row in rows if row["player_id"] == a.pk),
+        hands=sum(hands.values()),
         tables=len({row["session_id"] for row in rows}),
         a=_side(a, [row for row in rows if row["player_id"] == a.pk], tables),
         b=_side(b, [row for row in rows if row["player_id"] == b.pk], tables),
+        passed=_passed(a, b, shared, tables, hands),
+        points_hands=hands["points"],
+    )
+
+
+def _passed(
+    a: Player,
+    b: Player,
+    shared: QuerySet[Result],
+    tables: dict[int, _Table],
+    hands: dict[str, int],
+) -> tuple[Passed, ...]:
+    """What ``a`` won from ``b`` and ``b`` from ``a`` in the ``shared`` rows, by unit. Each
+    row keeps what its player won from each other player before netting, by the payer's id;
+    summed here as the table's summary sums them (ledger.tables.money.won_from)."""
+    won: dict[tuple[str, int], Decimal] = defaultdict(Decimal)  # by (unit, payee)
+    for table, player, flows in shared.values_list("session_id", "player_id", "won_from"):
+        unit = tables[table]
+        payer = b.pk if player == a.pk else a.pk
+        value = Decimal(flows.get(str(payer), 0))
+        won[unit.unit, player] += value / unit.value if unit.unit == "chips" else value
+    return tuple(
+        Passed(
+            unit,
+            hands[unit],
+            readable_amount(won[unit, a.pk]),
+            readable_amount(won[unit, b.pk]),
+        )
+        for unit in UNITS[:2]
+        if hands[unit]
     )
 
 
@@ -314,6 +405,7 @@ def ratings(group: Group) -> list[Rated]:
     model = PlackettLuce()
     rated: dict[int, PlackettLuceRating] = {}
     counted: dict[int, int] = defaultdict(int)
+    places: dict[int, dict[int, int]] = defaultdict(lambda: defaultdict(int))
     for pk in tables:  # in the order they were started
         standing = standings.get(pk, {})
         if len(standing) < 2:
@@ -327,7 +419,18 @@ def ratings(group: Group) -> list[Rated]:
         for player, (rating,) in zip(seated, model.rate(teams, ranks=ranks), strict=True):
             rated[player] = rating
             counted[player] += 1
+        for player, rank in zip(seated, ranks, strict=True):
+            places[player][int(rank)] += 1
     found = [
-        Rated(pk, players[pk], r.mu, r.sigma, r.ordinal(), counted[pk]) for pk, r in rated.items()
+        Rated(
+            pk,
+            players[pk],
+            r.mu,
+            r.sigma,
+            r.ordinal(),
+            counted[pk],
+            tuple(sorted(places[pk].items())),
+        )
+        for pk, r in rated.items()
     ]
     return sorted(found, key=lambda one: (-one.ordinal, one.name.casefold()))

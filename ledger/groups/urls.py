@@ -18,6 +18,7 @@ urlpatterns = [
     path("g/<token:token>/tables/", views.tables, name="group_tables"),
     path("g/<token:token>/tables/new/", views.table_new, name="group_table_new"),
     path("g/<token:token>/tables/<number:table>/again/", views.play_again, name="play_again"),
+    path("g/<token:token>/tables/<number:table>/next/", views.moved_on, name="moved_on"),
     path("g/<token:token>/payments/", views.payments, name="group_payments"),
     path("g/<token:token>/payments/new/", views.payment_new, name="payment_new"),
     path(

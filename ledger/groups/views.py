@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 from django.core.paginator import Paginator
@@ -28,11 +29,11 @@ from ledger.tables import selectors as table_selectors
 from ledger.tables import services as table_services
 from ledger.tables.forms import MAX_PLAYERS
 from ledger.tables.summary import Chart, Step, draw
-from ledger.web import rights
+from ledger.web import rights, share
 from ledger.web.forms import START_KEY_REUSED, device_name, engine_message, posted_key
 from ledger.web.games import game_choices, option_fields
 from ledger.web.views import HtmxRequest, unchanged
-from scoring import GAMES, ScoringError
+from scoring import GAMES, ScoringError, Transfer
 from scoring.games import DEFAULT_TABLE_GAME
 
 
@@ -74,6 +75,11 @@ def _page(
         return same
     ledger = selectors.ledger(group)
     organiser = rights.organises_group(request, group)
+    units = [
+        (unit, getattr(ledger, unit), ledger.settle_up(unit))
+        for unit in ("money", "chips")
+        if _used(ledger, unit)
+    ]
     payments = group.payments.select_related("payer", "payee", "void").order_by("-created", "-pk")
     table_form = table_form or _table_form(ledger, group)
     context = {
@@ -82,11 +88,9 @@ def _page(
         "title": group.name,
         "ledger": ledger,
         "latest": ledger.tables[:LATEST],
-        "units": [
-            (unit, getattr(ledger, unit), ledger.settle_up(unit))
-            for unit in ("money", "chips")
-            if _used(ledger, unit)
-        ],
+        "units": units,
+        # Looked up only where the page shows it: not for a fetch of the live parts alone.
+        "share_text": partial(_share_text, request, group, ledger, units),
         # The points taken at every table, as the API and the CSV give them; points-only tables
         # are also counted apart (nothing is owed for them), which the page says.
         "points_tables": any(line.unit == "points" for line in ledger.tables),
@@ -120,6 +124,26 @@ def _table_form(ledger: selectors.Ledger, group: Group) -> TableForm:
         players={pk: name for name, pk in ledger.ids.items()},
         initial={"game": group.game, "first": "draw", "seat": [ledger.ids[n] for n in last]},
     )
+
+
+def _share_text(
+    request: HtmxRequest,
+    group: Group,
+    ledger: selectors.Ledger,
+    units: list[tuple[str, dict[str, Decimal], tuple[Transfer, ...]]],
+) -> str:
+    """What Share sends from the group's page: its last evening and where everyone stands."""
+    tables = [
+        (
+            _(GAMES[line.game].label),
+            line.hands,
+            line.net,
+            line.unit == "points",
+            request.build_absolute_uri(reverse("shared", args=[read_token])),
+        )
+        for line, read_token in reversed(selectors.evening(group, ledger))
+    ]
+    return share.evening_text(group.name, tables, units)
 
 
 LATEST = 10  # tables and payments listed on the group's page; all of them on pages of their own
@@ -295,6 +319,15 @@ def payment_void(request: HtmxRequest, token: str, payment: int) -> HttpResponse
 
 
 @require_safe
+def moved_on(request: HtmxRequest, token: str, table: int) -> HttpResponse:
+    """Where the group went on from one of its tables: the notice its page shows, on a phone
+    that opened the group's link, when the group's stream says something changed (ledger.js)."""
+    found = selectors.group_by_token(token)
+    context = {"group": found, "table": table, "newer": selectors.moved_on(found, table)}
+    return render(request, "groups/_moved_on.html", context)
+
+
+@require_safe
 def player(request: HtmxRequest, token: str, player: int) -> HttpResponse:
     """One player's account in the group: every table and payment behind their balance."""
     found = selectors.group_by_token(token)
@@ -324,7 +357,7 @@ def statistics(request: HtmxRequest, token: str) -> HttpResponse:
         start, end = form.dates(timezone.localdate())
     players = dict(Player.objects.filter(group=found).values_list("pk", "name"))
     played = stats.player_stats(found, start=start, end=end)
-    pair = None
+    pair, a, b = None, None, None
     if form.is_bound and not form.errors:
         a, b = form.cleaned_data.get("a"), form.cleaned_data.get("b")
         if a in players and b in players and a != b:
@@ -340,16 +373,19 @@ def statistics(request: HtmxRequest, token: str) -> HttpResponse:
         "title": _("Statistics"),
         "form": form,
         "players": sorted(players.items(), key=lambda item: item[1].casefold()),
-        "stats": played,
+        "ranked": stats.ranked(played),
         "chart": _money_chart(played),
         "ratings": stats.ratings(found),
         "pair": pair,
         "sides": [pair.a, pair.b] if pair else [],
+        "same": a is not None and a == b,
         "period": (start, end),
     }
-    return render(
-        request, "groups/group_statistics.html", context, status=400 if form.errors else 200
-    )
+    # Compare asks with htmx for its answer alone; the period's errors show on the whole page.
+    template = "groups/group_statistics.html"
+    if request.htmx and not form.errors:
+        template += "#pair"
+    return render(request, template, context, status=400 if form.errors else 200)
 
 
 def _money_chart(played: list[stats.PlayerStats]) -> Chart | None:

@@ -18,6 +18,7 @@ import scoring
 from ledger.links import NoSuchLink
 from ledger.models import Event, Group, Hand, HandChange, Player, Result, TableSession
 from ledger.tables import clock, money, stored, tally
+from ledger.tables.results import pays_in
 from scoring import GAMES, HandResult, SessionResult
 
 
@@ -25,7 +26,8 @@ from scoring import GAMES, HandResult, SessionResult
 class GameSummary:
     key: str
     title: str  # in the page's language ("Ce Deng 斜钉" in English)
-    players: str
+    players: str  # "4", "2–3"
+    most: int  # the most players: what "players" agrees with ("1 player", "2–3 players")
 
 
 def game_list() -> list[GameSummary]:
@@ -34,7 +36,7 @@ def game_list() -> list[GameSummary]:
     for game in GAMES.values():
         counts = game.player_counts
         players = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
-        summaries.append(GameSummary(game.key, _(game.label), players))
+        summaries.append(GameSummary(game.key, _(game.label), players, counts[-1]))
     return summaries
 
 
@@ -144,6 +146,25 @@ class ScoreSheet:
         scores = self.result.totals.scores
         name = max(self.seating, key=scores.__getitem__)
         return name, scores[name]
+
+    @property
+    def unit(self) -> str:
+        """What the table pays in: money, chips or points (only)."""
+        return pays_in(self.session.game, self.session.options)[0]
+
+    @property
+    def net(self) -> dict[str, Decimal]:
+        """What each player stands at in the table's unit (chips as chips, points only: the
+        total score), as a list of tables shows it (ledger.web.display.outcome); empty while
+        all are at 0, as before the first hand."""
+        t = self.result.totals
+        kind, value = pays_in(self.session.game, self.session.options)
+        if not any(t.net.values()) and not any(t.scores.values()):
+            return {}
+        if kind == "points":
+            return {name: Decimal(t.scores[name]) for name in self.seating}
+        divisor = value if kind == "chips" else Decimal(1)
+        return {name: t.net[name] / divisor for name in self.seating}
 
     @property
     def totals(self) -> list[tuple[str, Decimal, int, int]]:

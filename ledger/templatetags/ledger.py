@@ -4,17 +4,20 @@ ledger.web.display)."""
 from __future__ import annotations
 
 import secrets
+from datetime import datetime
 from html import escape
 from typing import Any
 
 from django import template
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from ledger.events.standings import Standing
+from ledger.tables.selectors import ScoreSheet
 from ledger.tables.summary import Chart, SummaryRow
-from ledger.web import display
+from ledger.web import display, share
 from ledger.web.forms import in_page_language
 from ledger.web.games import special_label
 from scoring import GAMES
@@ -23,6 +26,8 @@ register = template.Library()
 
 register.filter("money", display.money)
 register.filter("sign", display.sign)
+register.filter("in_unit", display.in_unit)
+register.filter("outcome", display.outcome)
 register.filter("direction", display.direction)
 register.filter("hand_text", display.hand_text)
 register.filter("special", special_label)
@@ -46,10 +51,32 @@ def listed(items: list[str]) -> str:
 register.simple_tag(display.qr_svg, name="qr_svg")
 
 
+@register.simple_tag
+def share_table(sheet: ScoreSheet) -> str:
+    """What Share sends from a table (ledger.web.share), but for its read-only summary's link,
+    which the phone adds (the live part it is in is the same for every phone and server)."""
+    totals, end = sheet.result.totals, sheet.end
+    points = sheet.points_only
+    return share.table_text(
+        _(GAMES[sheet.session.game].label),
+        {name: totals.scores[name] if points else totals.net[name] for name in sheet.seating},
+        sheet.result.settle_up,
+        points=points,
+        winner=end.winner if end is not None and end.over else "",
+    )
+
+
 @register.filter
 def game_title(key: str) -> str:
     """A game's name in the page's language, from its key."""
     return _(GAMES[key].label)
+
+
+@register.simple_tag
+def table_name(created: datetime, game: str) -> SafeString:
+    """A table as every list names it: when it began (weekday, date, time) and its game, so two
+    tables of one day read apart ("Thu 26/11/2026, 20:10 · Ce Deng 斜钉")."""
+    return format_html("{} · {}", display.when(created), game_title(game))
 
 
 @register.filter

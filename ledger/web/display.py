@@ -3,20 +3,41 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import datetime
 from decimal import Decimal
 from functools import cache
 from typing import Any, Protocol
 
 import segno
+from django.utils import timezone
+from django.utils.formats import date_format, time_format
+from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, pgettext
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
 from ledger.tables.money import readable_amount
 from ledger.tables.stored import specials_of
 from ledger.web.games import special_label
-from scoring import Entry, HandEvent
+from scoring import GAMES, Entry, HandEvent
 from scoring.document import amount
+
+
+class Line(Protocol):
+    """A table as a list shows it (ledger.groups.selectors.TableLine): its game, seating and
+    what each player won there in its unit (money, chips, or points: the total score)."""
+
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def unit(self) -> str: ...
+
+    @property
+    def seating(self) -> list[str]: ...
+
+    @property
+    def net(self) -> dict[str, Decimal]: ...
 
 
 class Table(Protocol):
@@ -46,17 +67,43 @@ def _punctuation(language: str | None) -> tuple[str, str]:
     return pgettext("between the items of a list", ", "), pgettext("after a label", ": ")
 
 
+MINUS = "\u2212"  # the minus sign a page shows: "-" is a hyphen, shorter and lower
+
+
 def money(value: Decimal | None) -> str:
-    """+12, -6.50, 0: signed, exact, no trailing zeros on whole amounts, cents on others
-    (a sum PostgreSQL gives as 12.5000 reads +12.50).
+    """+12, \u22126.50, 0: signed, exact, no trailing zeros on whole amounts, cents on others
+    (a sum PostgreSQL gives as 12.5000 reads +12.50). For reading only: CSV, JSON and form
+    values keep the hyphen-minus a program parses.
 
     >>> money(Decimal("12.5000")), money(Decimal("-3.0000")), money(Decimal("0.125"))
-    ('+12.50', '-3', '+0.125')
+    ('+12.50', '\u22123', '+0.125')
     """
     if value is None:
         return ""
     text = str(amount(readable_amount(value)))
-    return f"+{text}" if value > 0 else text
+    return f"+{text}" if value > 0 else text.replace("-", MINUS)
+
+
+def in_unit(value: Decimal, unit: str) -> str:
+    """An amount in a table's unit: money as ``money``, chips signed too ("+12 chips"), points
+    as the score they are ("1 point"); each plural as the page's language counts it.
+
+    >>> in_unit(Decimal("-1"), "chips"), in_unit(Decimal(120), "points")
+    ('\u22121 chip', '120 points')
+    """
+    if unit == "chips":
+        return ngettext("%(n)s chip", "%(n)s chips", _plural(value)) % {"n": money(value)}
+    if unit == "points":
+        score = str(amount(readable_amount(value))).replace("-", MINUS)
+        return ngettext("%(n)s point", "%(n)s points", _plural(value)) % {"n": score}
+    return money(value)
+
+
+def _plural(value: Decimal) -> int:
+    """What chooses a plural form: a whole amount's size; a part of one counts as several
+    ("1.5 chips"), as English has it."""
+    size = abs(value)
+    return int(size) if size == size.to_integral_value() else 2
 
 
 def sign(value: Decimal | None) -> str:
@@ -64,6 +111,37 @@ def sign(value: Decimal | None) -> str:
     if not value:
         return "zero"
     return "plus" if value > 0 else "minus"
+
+
+def when(moment: datetime) -> SafeString:
+    """When a table began, weekday, date and time, in the page's language on the server's
+    clock, inside a <time> that ledger.js rewrites in the browser's region and clock."""
+    local = timezone.localtime(moment)
+    text = pgettext("a table's start: its weekday, date and time", "{weekday} {date}, {time}")
+    return format_html(
+        '<time datetime="{}" data-when>{}</time>',
+        local.isoformat(),
+        text.format(
+            weekday=date_format(local, "D"),
+            date=date_format(local, "SHORT_DATE_FORMAT"),
+            time=time_format(local, "TIME_FORMAT"),
+        ),
+    )
+
+
+def outcome(line: Line) -> str:
+    """How a table came out, in one line: "Anna +120 · Bob \u221240 · ...", the biggest
+    winner first (seat order among equals), in the table's unit; for points only, who won.
+    Empty before its first hand."""
+    played = [name for name in line.seating if name in line.net]
+    if not played:
+        return ""
+    if line.unit == "points":
+        best = (max if GAMES[line.game].higher_wins else min)(line.net[n] for n in played)
+        names = comma().join(name for name in played if line.net[name] == best)
+        return _("Won by %(names)s") % {"names": names}
+    ranked = sorted(played, key=lambda name: -line.net[name])
+    return " · ".join(f"{name} {in_unit(line.net[name], line.unit)}" for name in ranked)
 
 
 def direction(value: str) -> str:

@@ -138,6 +138,9 @@ def test_ratings_list_who_played_best_first(api, quarter):
     ids = dict(Player.objects.filter(group__token=quarter["token"]).values_list("name", "pk"))
     assert [one["id"] for one in rated] == [ids[name] for name in THREE]
     assert all(one["tables"] == 2 for one in rated)
+    assert [one["places"] for one in rated] == [
+        [{"place": place, "tables": 2}] for place in (1, 2, 3)
+    ]
     for one in rated:
         assert one["ordinal"] == pytest.approx(one["mu"] - 3 * one["sigma"])
 

@@ -105,7 +105,7 @@ def group_page(page: Page, ledger: Ledger) -> None:
 def group_statistics(page: Page, ledger: Ledger) -> None:
     page.goto(f"/g/{ledger.group.token}/statistics/")
     page.get_by_role("button", name=re.compile("Compare|比较|比較|비교")).click()
-    expect(page.locator("#pair-table")).to_be_visible()
+    expect(page.locator("#pair-sides")).to_be_visible()
 
 
 def table_page(page: Page, ledger: Ledger) -> None:

@@ -61,13 +61,13 @@ def test_a_ce_deng_table_is_live_on_two_phones_corrected_and_exported(
     enter_hand(page, {0: 0, 1: 12, 2: 34, 3: 18}, {0: "pass"})
     page.get_by_role("button", name="Preview").click()
     expect(page.locator("#preview li.big")).to_have_text(
-        ["Anna +128", "Bob +4", "Celine -106", "Dominic -26"]
+        ["Anna +128", "Bob +4", "Celine −106", "Dominic −26"]
     )
     shot(page, "hand-1-preview")
     assert not Hand.objects.exists()
 
     save_hand(page, 1)
-    assert texts(page, "#saved li.big") == ["Anna +128", "Bob +4", "Celine -106", "Dominic -26"]
+    assert texts(page, "#saved li.big") == ["Anna +128", "Bob +4", "Celine −106", "Dominic −26"]
     assert sorted(texts(page, "#saved ul:nth-of-type(2) li")) == [
         "Bob → Anna 24 (×2)",
         "Celine → Anna 68 (×2)",
@@ -83,7 +83,7 @@ def test_a_ce_deng_table_is_live_on_two_phones_corrected_and_exported(
     assert len(sizes) == 5 and min(sizes) >= LARGE, f"not large type: {sizes} px"
     shot(page, "hand-1-saved")
 
-    after_one = ["Anna +128 0 1", "Bob +4 12 0", "Celine -106 34 0", "Dominic -26 18 0"]
+    after_one = ["Anna +128 0 1", "Bob +4 12 0", "Celine −106 34 0", "Dominic −26 18 0"]
     expect(other.locator("#hand-1")).to_contain_text("Anna 0 pass 通, Bob 12", timeout=LIVE)
     expect_totals(other, after_one)
     # Its untouched form moves on to the next hand, led as the rules say.
@@ -95,7 +95,7 @@ def test_a_ce_deng_table_is_live_on_two_phones_corrected_and_exported(
     expect_leads(page, "Anna", "cw")
     enter_hand(page, {0: 6, 1: 34, 2: 20, 3: 4}, {1: "tail_eight"})
     save_hand(page, 2)
-    assert texts(page, "#saved li.big") == ["Anna +68", "Bob -144", "Celine -2", "Dominic +78"]
+    assert texts(page, "#saved li.big") == ["Anna +68", "Bob −144", "Celine −2", "Dominic +78"]
     assert sorted(texts(page, "#saved ul:nth-of-type(2) li")) == [
         "Anna → Dominic 2",
         "Bob → Anna 56 (×2)",
@@ -117,11 +117,11 @@ def test_a_ce_deng_table_is_live_on_two_phones_corrected_and_exported(
     expect(page.locator("#player-0 [data-seat=tail]")).to_be_visible()
     enter_hand(page, {0: 15, 1: 7, 2: 22, 3: 10})
     save_hand(page, 3)
-    assert texts(page, "#saved li.big") == ["Anna -6", "Bob +26", "Celine -34", "Dominic +14"]
+    assert texts(page, "#saved li.big") == ["Anna −6", "Bob +26", "Celine −34", "Dominic +14"]
     expect(page.locator("#saved p.big")).to_have_text("Next: Bob leads, clockwise ↻")
     shot(page, "hand-3-saved")
 
-    after_three = ["Anna +190 21 1", "Bob -114 53 1", "Celine -142 76 0", "Dominic +66 32 1"]
+    after_three = ["Anna +190 21 1", "Bob −114 53 1", "Celine −142 76 0", "Dominic +66 32 1"]
     expect(other.locator("#hand-3")).to_contain_text("Dominic 10", timeout=LIVE)
     expect_totals(other, after_three)
     expect_totals(page, after_three)
@@ -156,7 +156,7 @@ def test_a_ce_deng_table_is_live_on_two_phones_corrected_and_exported(
     expect(corrected).to_be_in_viewport()
     shot(other, "hand-2-corrected")
 
-    after_correction = ["Anna +198 21 2", "Bob -98 53 1", "Celine -134 76 0", "Dominic +34 40 0"]
+    after_correction = ["Anna +198 21 2", "Bob −98 53 1", "Celine −134 76 0", "Dominic +34 40 0"]
     expect_totals(other, after_correction)
     expect(page.locator("#hand-2")).to_contain_text("Dominic 12", timeout=LIVE)
     expect(page.locator("#hand-2")).to_contain_text("(corrected)")
@@ -287,7 +287,7 @@ def test_a_redeal_and_declared_doubles_are_recorded_from_their_controls(page, sh
     page.select_option("select[name=event_player]", "Bob")
     enter_hand(page, {0: 41, 2: 50, 3: 66})
     save_hand(page, 2)
-    assert texts(page, "#saved li.big") == ["Anna -82", "Bob +314", "Celine -100", "Dominic -132"]
+    assert texts(page, "#saved li.big") == ["Anna −82", "Bob +314", "Celine −100", "Dominic −132"]
     assert sorted(texts(page, "#saved ul:nth-of-type(2) li")) == [
         "Anna → Bob 82 (×2)",
         "Celine → Bob 100 (×2)",

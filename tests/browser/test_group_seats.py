@@ -47,7 +47,7 @@ def test_the_group_s_first_screen_says_where_everyone_stands(page: Page, shot):
     )
     within_first_screen(page.locator("#last-evening li"))
     expect(page.locator("#last-evening li")).to_have_text(
-        re.compile(r"Jie Long.*: Anna \+16 · Dan \+8 · Bob -4 · Celine -20$")
+        re.compile(r"Jie Long.*: Anna \+16 · Dan \+8 · Bob \u22124 · Celine \u221220$")
     )
     within_first_screen(page.locator("table.balances"))
     within_first_screen(page.get_by_role("link", name="Settle up ↓"))

@@ -119,7 +119,7 @@ def test_three_evenings_of_one_group(page: Page, new_context, shot, live_server)
     save_hand(page, 1)
 
     page.goto(group)
-    assert balances(page) == {"Anna": "+82", "Bob": "+60", "Celine": "-136", "Dominic": "-6"}
+    assert balances(page) == {"Anna": "+82", "Bob": "+60", "Celine": "−136", "Dominic": "−6"}
     assert texts(page, "#balances .settle-up li") == [
         "Celine pays Anna 82",
         "Celine pays Bob 54",
@@ -130,9 +130,9 @@ def test_three_evenings_of_one_group(page: Page, new_context, shot, live_server)
     page.get_by_role("link", name="Celine", exact=True).click()
     expect(page.locator("#player-tables tbody tr")).to_have_count(3)
     assert [cell.strip() for cell in texts(page, "#player-tables tbody td.num:last-child")] == [
-        "-70",
+        "−70",
         "0",
-        "-66",
+        "−66",
     ]
     shot(page, "player-account")
 
@@ -146,18 +146,22 @@ def test_three_evenings_of_one_group(page: Page, new_context, shot, live_server)
     )
     shot(page, "group-squared")
 
-    # Statistics, all time: tables, hands, hands won (share) and the average score, by hand.
+    # Statistics, all time, ranked by what they won: tables, hands, hands won (share) and the
+    # average score, by hand.
     page.get_by_role("link", name="Statistics", exact=True).click()
     page.wait_for_url("**/statistics/")
     expected = {
-        "Anna": ["3", "4", "2 (50%)", "7.25"],  # scores 2, 15, 10, 2
-        "Bob": ["3", "4", "2 (50%)", "8.25"],  # 12, 5, 4, 12
-        "Celine": ["3", "4", "0 (0%)", "22.75"],  # 20, 30, 7, 34
-        "Dominic": ["1", "1", "0 (0%)", "18.00"],
+        "Anna": ["3", "4 hands", "2 won (50%)", "average score 7.25"],  # scores 2, 15, 10, 2
+        "Bob": ["3", "4 hands", "2 won (50%)", "average score 8.25"],  # 12, 5, 4, 12
+        "Dominic": ["1", "1 hand", "0 won (0%)", "average score 18.00"],
+        "Celine": ["3", "4 hands", "0 won (0%)", "average score 22.75"],  # 20, 30, 7, 34
     }
+    assert texts(page, "#ranking .name") == list(expected)  # +82, +60, -6, -136
     for name, cells in expected.items():
-        row = page.locator("#stats-table tbody tr", has=page.locator(f"th:text-is('{name}')"))
-        assert texts(row, "td")[:4] == cells, name
+        row = page.locator("#ranking > li", has=page.locator(f".name:text-is('{name}')"))
+        figures = "[data-figure=hands], [data-figure=won], [data-figure=average]"
+        tables = row.locator("[data-figure=tables]").text_content()  # folded: "More" shows it
+        assert [tables, *texts(row, figures)] == cells, name
     # Ratings: each table one match, ranked by its totals (equal totals tie), in the order
     # played; openskill itself, called here, on those rankings.
     model = PlackettLuce()
@@ -169,12 +173,12 @@ def test_three_evenings_of_one_group(page: Page, new_context, shot, live_server)
     )
     rated = {"Anna": anna, "Bob": bob, "Celine": celine, "Dominic": dominic}
     order = sorted(rated, key=lambda name: -rated[name].ordinal())
-    assert texts(page, "#ratings-table tbody th") == order
+    assert texts(page, "#ratings-list .name") == order
     for name, rating in rated.items():
-        row = page.locator("#ratings-table tbody tr", has=page.locator(f"th:text-is('{name}')"))
-        assert texts(row, "td")[:2] == [
+        row = page.locator("#ratings-list > li", has=page.locator(f".name:text-is('{name}')"))
+        assert texts(row, ".rating, .skill") == [
             f"{rating.ordinal():.1f}",
-            f"{rating.mu:.1f} ± {rating.sigma:.1f}",
+            f"skill {rating.mu:.1f} ± {rating.sigma:.1f}",
         ]
     expect(page.locator("svg.chart")).to_be_visible()
     shot(page, "statistics")
@@ -191,13 +195,14 @@ def test_three_evenings_of_one_group(page: Page, new_context, shot, live_server)
     enter_hand(other, {0: 3, 1: 8})
     save_hand(other, 1)
     other.goto(sunday)
-    assert balances(other) == {"Anna": "+5", "Bob": "-5"}
+    assert balances(other) == {"Anna": "+5", "Bob": "−5"}
     page.goto(group)
     assert set(balances(page).values()) == {"0"}
     page.get_by_role("link", name="Statistics", exact=True).click()
     page.wait_for_url("**/statistics/")
-    row = page.locator("#stats-table tbody tr", has=page.locator("th:text-is('Anna')"))
-    assert texts(row, "td")[:2] == ["3", "4"]
+    row = page.locator("#ranking > li", has=page.locator(".name:text-is('Anna')"))
+    tables = row.locator("[data-figure=tables]").text_content()
+    assert [tables, *texts(row, "[data-figure=hands]")] == ["3", "4 hands"]
 
 
 @pytest.mark.parametrize("language", ["zh-hans"])

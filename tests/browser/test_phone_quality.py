@@ -176,13 +176,13 @@ def test_table_and_summary_read_with_javascript_off(new_context, played, shot):
 
     page.goto(f"/t/{played.token}/")
     shot(page, "table")
-    cells = ["Anna", "+140", "6", "1", "Bob", "-168", "46", "0"]
-    cells += ["Celine", "-66", "40", "0", "Dominic", "+94", "8", "1"]
+    cells = ["Anna", "+140", "6", "1", "Bob", "−168", "46", "0"]
+    cells += ["Celine", "−66", "40", "0", "Dominic", "+94", "8", "1"]
     expect(page.locator("#scoreboard tbody td")).to_have_text(cells)
     assert texts(page, "#hands li") == [
         "Anna 6, Bob 34 tail-eight 尾八, Celine 20, Dominic 4 — "
-        "Anna +68, Bob -144, Celine -2, Dominic +78",
-        "Anna 0 pass 通, Bob 12, Celine 20, Dominic 4 — Anna +72, Bob -24, Celine -64, Dominic +16",
+        "Anna +68, Bob −144, Celine −2, Dominic +78",
+        "Anna 0 pass 通, Bob 12, Celine 20, Dominic 4 — Anna +72, Bob −24, Celine −64, Dominic +16",
     ]
     expect(page.locator("#first")).to_have_value("Dominic")  # the next hand, filled in
 

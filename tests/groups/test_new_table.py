@@ -143,7 +143,8 @@ def test_the_first_screen_shows_play_again_the_last_evening_and_balances_before_
     evening = re.search(r'<section id="last-evening">(.*?)</section>', page, re.S)[1]
     # Only the last evening's table (not Dan's of a week ago), its biggest winner first.
     said = " ".join(re.sub(r"<[^>]+>", "", evening).split())
-    assert said.endswith("Jie Long 接龙: Bob +14 · Celine -1 · Anna -13") and "Dan" not in said
+    assert said.endswith("Jie Long 接龙: Bob +14 · Celine \u22121 · Anna \u221213")
+    assert "Dan" not in said
     assert 'href="#settle-money"' in page  # the settle-up a tap away
 
 

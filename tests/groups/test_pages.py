@@ -154,7 +154,7 @@ def test_balances_settle_up_and_a_payment_that_squares_them(organiser):
     group = start_group(organiser)
     played(group)
     page = organiser.get(f"/g/{group.token}/").content.decode()
-    assert "+14" in page and "-13" in page
+    assert "+14" in page and "−13" in page  # a minus sign, not a hyphen
     assert "Celine pays Anna 13" in page and "Bob pays Anna 1" in page
 
     assert pay(organiser, group).status_code == 302
@@ -303,10 +303,10 @@ def test_a_players_account_traces_their_balance_to_tables_and_payments(organiser
     page = organiser.get(f"/g/{group.token}/players/{celine.pk}/").content.decode()
     for table in (first, second):
         assert f"/t/{table.token}/summary/" in page
-    assert page.count("-13") >= 2  # each table
+    assert page.count("−13") >= 2  # each table
     assert "Celine paid Anna 6.50 (money)" in page
-    assert "-19.50" in page  # -13 - 13 + 6.50: the balance the group's page shows
-    assert "-19.50" in organiser.get(f"/g/{group.token}/").content.decode()
+    assert "−19.50" in page  # -13 - 13 + 6.50: the balance the group's page shows
+    assert "−19.50" in organiser.get(f"/g/{group.token}/").content.decode()
     # Another group's player is not found here.
     other = services.group_create(name="Other", game="jie-long", options={})
     stranger = services.table_start(group=other, seating=["Zed", "Yan"], first="Zed")
@@ -314,7 +314,12 @@ def test_a_players_account_traces_their_balance_to_tables_and_payments(organiser
     assert organiser.get(f"/g/{group.token}/players/{zed.pk}/").status_code == 404
 
 
-SIGNED_CELL = re.compile(r'<td class="num (?:plus|minus|zero)">([+-]?[\d.]+)</td>')
+SIGNED_CELL = re.compile(r'<td class="num (?:plus|minus|zero)">([+−]?[\d.]+)</td>')
+
+
+def signed(text: str) -> Decimal:
+    """An amount as a page shows it, with a minus sign (U+2212), as a number."""
+    return Decimal(text.replace("−", "-"))
 
 
 def test_a_players_account_lines_add_up_to_its_balance_a_voided_payment_not_counted(organiser):
@@ -330,8 +335,8 @@ def test_a_players_account_lines_add_up_to_its_balance_a_voided_payment_not_coun
 
     page = organiser.get(f"/g/{group.token}/players/{celine.pk}/").content.decode()
 
-    lines = [Decimal(text) for text in SIGNED_CELL.findall(page)]
-    balance = Decimal(re.search(r"Money: <strong[^>]*>([+-]?[\d.]+)</strong>", page)[1])
+    lines = [signed(text) for text in SIGNED_CELL.findall(page)]
+    balance = signed(re.search(r"Money: <strong[^>]*>([+−]?[\d.]+)</strong>", page)[1])
     assert sorted(lines) == [Decimal(-13), Decimal(-13), Decimal(-1), Decimal("6.50")]
     assert sum(lines) == balance == Decimal("-20.50")
     assert balance == selectors.ledger(group).money["Celine"]
@@ -380,14 +385,12 @@ def test_the_statistics_page_for_a_period_with_ratings_and_head_to_head(organise
     played(group)
     url = f"/g/{group.token}/statistics/"
     page = organiser.get(url).content.decode()
-    # Anna won both hands of both tables: 2 of 2, an average of 2 pips.
-    anna = re.search(r'<th scope="row">Anna</th>(.*?)</tr>', page, re.S)[1]
-    cells = [
-        re.sub(r"<[^>]+>", "", cell).strip()
-        for cell in re.findall(r"<td[^>]*>(.*?)</td>", anna, re.S)
-    ]
-    assert cells[:4] == ["2", "2", "2 (100%)", "2.00"]
-    assert 'id="ratings-table"' in page and 'class="chart"' in page
+    # Anna won both hands of both tables: 2 of 2, an average of 2 pips; first, by what she won.
+    anna = re.search(r'<ol id="ranking"[^>]*>\s*<li id="player-(\d+)">(.*?)</li>', page, re.S)
+    assert Player.objects.get(pk=anna[1]).name == "Anna"
+    figures = re.sub(r"<[^>]+>", "", re.search(r'<p class="figures">(.*?)</p>', anna[2])[1])
+    assert figures == "2 hands, 2 won (100%), average score 2.00"
+    assert 'id="ratings-list"' in page and 'class="chart"' in page
     ids = dict(Player.objects.filter(group=group).values_list("name", "pk"))
     page = organiser.get(url, {"period": "month", "a": ids["Anna"], "b": ids["Celine"]})
     assert page.status_code == 200
@@ -413,8 +416,9 @@ def test_a_period_at_the_calendar_s_ends_is_answered(organiser, settings, zone, 
     response = organiser.get(f"/g/{group.token}/statistics/", query)
     assert response.status_code == 200
     page = response.content.decode()
-    anna = re.search(r'<th scope="row">Anna</th>(.*?)</tr>', page, re.S)[1]
-    assert re.findall(r"<td[^>]*>(\d+)</td>", anna)[:2] == ["1" if hands else "0", str(hands)]
+    anna = re.search(rf'<li id="player-{ids["Anna"]}">(.*?)</li>', page, re.S)[1]
+    assert re.search(r'data-figure="hands">(\d+) hands?<', anna)[1] == str(hands)
+    assert re.search(r'data-figure="tables">(\d+)<', anna)[1] == ("1" if hands else "0")
     assert re.search(rf'<p id="pair">{hands} hands? together', page)
 
 

@@ -21,7 +21,7 @@ from scoring.document import amount
 from tests.tables.conftest import SEATING, plain_hand
 
 # Ce Deng, counter-clockwise from Anna: 2, 12, 34, 18 nets +58, +18, -70, -6.
-HAND_1 = ["+58", "+18", "-70", "-6"]
+HAND_1 = ["+58", "+18", "−70", "−6"]  # a minus sign, not a hyphen
 
 
 def chart_of(session) -> Chart:
@@ -55,7 +55,7 @@ def test_the_hand_axis_has_every_hands_number_and_the_amount_axis_round_values(t
     ]
     assert chart.hand_ticks[-1].at == chart.right
     # Totals run from -200 to +112: round hundreds on either side, 0 among them.
-    assert [tick.label for tick in chart.amount_ticks] == ["-200", "-100", "0", "+100", "+200"]
+    assert [tick.label for tick in chart.amount_ticks] == ["−200", "−100", "0", "+100", "+200"]
     assert [tick.at for tick in chart.amount_ticks] == sorted(
         (tick.at for tick in chart.amount_ticks), reverse=True
     )  # up the page as amounts grow
@@ -173,7 +173,7 @@ def test_the_summary_page_draws_the_axes_and_the_table_of_the_chart(client, thre
     assert '<text class="title" x="0" y="12">Net</text>' in chart
     assert ">Hand</text>" in chart and ">0</text>" in chart and ">+200</text>" in chart
     assert chart.count("<polyline") == 4 and chart.count('class="band"') == 3
-    assert "<title>Hand 1: Anna +58, Bob +18, Celine -70, Dominic -6</title>" in chart
+    assert "<title>Hand 1: Anna +58, Bob +18, Celine −70, Dominic −6</title>" in chart
     table = page.split('<table id="chart-table">')[1].split("</table>")[0]
     assert (
         '<tr><th scope="row">1</th>' + "".join(f'<td class="num">{net}</td>' for net in HAND_1)
@@ -189,7 +189,7 @@ def test_the_chart_reads_in_chinese(client, three_hands):
 
     chart = page.split('<svg class="chart"')[1].split("</svg>")[0]
     assert ">Hand</text>" not in chart and ">Net</text>" not in chart
-    assert "<title>第 1 局：Anna +58，Bob +18，Celine -70，Dominic -6</title>" in chart
+    assert "<title>第 1 局：Anna +58，Bob +18，Celine −70，Dominic −6</title>" in chart
     assert 'data-heading="第 {n} 局"' in page
 
 

@@ -89,7 +89,7 @@ def test_recording_a_hand_with_htmx_returns_the_form_partial_with_the_result(cli
     assert response.status_code == 200
     assert page.lstrip().startswith('<section id="hand-form">')
     assert "<html" not in page
-    assert "Celine -70" in page
+    assert "Celine −70" in page
     assert json.loads(response["HX-Trigger"]) == {"ledger-changed": True}
 
 

@@ -436,6 +436,41 @@ function entered(form) {
   });
 })();
 
+// The group moves on together: on a table's page, where this phone opened the group's link
+// (and so the page knows the group: a table's own link says nothing of it), #moved-on says
+// when the group has started a new table with this table's players, and links to it. It is
+// fetched again whenever the group's stream says one of the group's tables changed, and when
+// the stream opens, since a table may have been started while none was open. Where no stream
+// can be had, it is fetched every 10 s, as a group's page polls.
+(function () {
+  "use strict";
+  var POLL_EVERY = 10000; // ms
+  var source = null, poller = null, last = null;
+  function ask() { if (window.htmx) htmx.trigger(document.body, "ledger-group-changed"); }
+  function poll() {
+    if (source) source.close();
+    source = null;
+    ask();
+    if (!poller) poller = setInterval(ask, POLL_EVERY);
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    var notice = document.querySelector("[data-group-stream]");
+    if (!notice) return;
+    if (!window.EventSource) { poll(); return; }
+    source = new EventSource(notice.dataset.groupStream);
+    source.addEventListener("open", function () { last = null; });
+    source.addEventListener("revision", function (event) {
+      if (event.lastEventId === last) return; // the stream's heartbeat: nothing new
+      last = event.lastEventId;
+      ask();
+    });
+    source.addEventListener("error", function () {
+      // Refused (a server without streams: 503): poll. Otherwise the browser opens it again.
+      if (source && source.readyState === EventSource.CLOSED) poll();
+    });
+  });
+})();
+
 // The projector turns to its next screen every 10 s (#projector's request): the next after the
 // one shown, which a change at a table may have fetched again since (#board's data-next).
 (function () {
@@ -749,6 +784,44 @@ function entered(form) {
   });
 })();
 
+// Share (templates/web/_share.html): the text the page carries, made in the reader's language
+// (with a table's read-only summary's link, made whole here), goes to the phone's share sheet (the Web Share API), or, where there is none, to the
+// clipboard, and the page says so; where neither is allowed, the text is shown to copy by hand.
+// The button shows only with this script, also in a part of the page fetched again.
+(function () {
+  "use strict";
+  function reveal() {
+    document.querySelectorAll("#share-button[hidden]").forEach(function (button) { button.hidden = false; });
+  }
+  document.addEventListener("DOMContentLoaded", reveal);
+  document.addEventListener("htmx:afterSettle", reveal);
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("#share-button");
+    if (!button) return;
+    var text = document.getElementById("share-text");
+    var said = document.getElementById("share-said");
+    // A table's read-only summary, whole: its live part, where the text is, has no host.
+    if (button.dataset.link && !text.dataset.linked) {
+      text.value += "\n" + new URL(button.dataset.link, location.href).href;
+      text.dataset.linked = "1";
+    }
+    function byHand() {
+      said.textContent = button.dataset.select;
+      text.hidden = false;
+      text.focus();
+      text.select();
+    }
+    if (navigator.share) {
+      navigator.share({ text: text.value }).catch(function () { /* closed without sharing */ });
+      return;
+    }
+    if (!navigator.clipboard) { byHand(); return; }
+    navigator.clipboard.writeText(text.value).then(function () {
+      said.textContent = button.dataset.copied;
+    }, byHand);
+  });
+})();
+
 // A button that prints the page (an inline onclick would break the Content-Security-Policy).
 (function () {
   "use strict";
@@ -825,8 +898,43 @@ function entered(form) {
   });
 })();
 
+// When a table began, in the reader's region and on their clock: the server writes it in the
+// page's language on its own clock (Django's formats) inside <time datetime>; the browser
+// knows the rest. An English page on an en-GB phone reads 28/11/2026, 20:10.
+(function () {
+  "use strict";
+  function locale() {
+    var page = (document.documentElement.lang || "en").toLowerCase();
+    var browser = navigator.language || page;
+    // The browser's region where it speaks the page's language; else the page's language
+    // alone, so a Chinese or Korean page shows no English weekday.
+    return browser.toLowerCase().split("-")[0] === page.split("-")[0] ? browser : page;
+  }
+
+  function when(iso) {
+    var moment = new Date(iso);
+    if (isNaN(moment.getTime())) return "";
+    var loc = locale();
+    var options = { weekday: "short", year: "numeric", month: "2-digit", day: "2-digit",
+                    hour: "2-digit", minute: "2-digit" };
+    if (loc.slice(0, 2).toLowerCase() !== "en") options.hourCycle = "h23";  // no "PM"
+    try { return new Intl.DateTimeFormat(loc, options).format(moment); } catch (e) { return ""; }
+  }
+  window.ledgerWhen = when;
+
+  function rewrite() {
+    document.querySelectorAll("time[data-when]").forEach(function (time) {
+      var text = when(time.getAttribute("datetime"));
+      if (text) time.textContent = text;
+    });
+  }
+  document.addEventListener("DOMContentLoaded", rewrite);
+  // A group's latest tables come again, as the server writes them, when the group moves on.
+  document.addEventListener("htmx:afterSettle", rewrite);
+})();
+
 // A way back: each table page this phone opens is remembered here, on the phone (its link,
-// game, players, and the organiser link where this phone is the organiser), and the home page
+// game, players, when it began and how it stands, and the organiser link where this phone is the organiser), and the home page
 // lists them, so a lost link is not a lost table. Nothing of it is sent to the server.
 (function () {
   "use strict";
@@ -842,6 +950,8 @@ function entered(form) {
       url: here.dataset.url,
       title: here.dataset.title,
       players: here.dataset.players,
+      created: here.dataset.created || "",  // a table's: when it began
+      outcome: here.dataset.outcome || "",  // how it stands, as the table's page last said
       // A phone that once held the organiser's link keeps it.
       organiser: here.dataset.organiser || known.organiser || "",
     }].concat(others(read(), here.dataset.url)));
@@ -855,7 +965,9 @@ function entered(form) {
       var li = document.createElement("li");
       var link = document.createElement("a");
       link.href = table.url;
-      link.textContent = table.title + " — " + table.players;
+      var began = table.created && window.ledgerWhen ? window.ledgerWhen(table.created) : "";
+      link.textContent = (began ? began + " · " : "") + table.title + " — " +
+        (table.outcome || table.players);
       li.appendChild(link);
       if (table.organiser) {
         var rights = document.createElement("a");
