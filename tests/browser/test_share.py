@@ -32,7 +32,7 @@ def test_share_copies_the_evening_where_the_phone_has_no_share_sheet(
     button.click()
     expect(page.locator("#share-said")).to_have_text("Copied: paste it in the chat.")
     copied = page.evaluate("navigator.clipboard.readText()")
-    assert copied.splitlines()[2:4] == ["Jie Long 接龙: 2 hands", "Anna -12 · Bob +18 · Celine -6"]
+    assert copied.splitlines()[2:4] == ["Jie Long 接龙: 2 hands", "Anna −12 · Bob +18 · Celine −6"]
     assert copied == page.locator("#share-text").input_value()
     assert f"{live_server.url}/s/{table.read_token}/" in copied
     shot(page, "copied")
@@ -49,7 +49,7 @@ def test_share_opens_the_phones_share_sheet_with_the_tables_result(new_context, 
     shared = page.evaluate("window.sharedWith")
     assert shared["text"].splitlines() == [
         "Jie Long 接龙",
-        "Anna -12 · Bob +18 · Celine -6",
+        "Anna −12 · Bob +18 · Celine −6",
         "Settle up: Anna pays Bob 12 · Celine pays Bob 6",
         f"{live_server.url}/s/{table.read_token}/",
     ]
@@ -77,7 +77,7 @@ def test_a_table_offers_share_as_its_game_ends_without_reloading(new_context, li
     assert page.evaluate("window.sharedWith.text").splitlines() == [
         "Jie Long 接龙",
         "Game over: Anna wins.",
-        "Anna +12 · Bob -12",
+        "Anna +12 · Bob −12",
         "Settle up: Bob pays Anna 12",
         f"{live_server.url}/s/{table.read_token}/",
     ]

@@ -54,7 +54,7 @@ def test_the_summary_shares_the_result_and_settle_up_with_the_read_only_link(db)
     text = shared_text(Client(), f"/t/{table.token}/summary/", "en", link)
     assert text.splitlines() == [
         "Jie Long 接龙",
-        "Anna -12 · Bob +18 · Celine -6",
+        "Anna −12 · Bob +18 · Celine −6",
         "Settle up: Anna pays Bob 12 · Celine pays Bob 6",
     ]
     assert shared_text(Client(), link, "en", link) == text
@@ -67,10 +67,10 @@ def test_the_group_page_shares_the_evening_and_where_everyone_stands(db):
         "Teahouse",
         "",
         "Jie Long 接龙: 2 hands",
-        "Anna -12 · Bob +18 · Celine -6",
+        "Anna −12 · Bob +18 · Celine −6",
         f"http://testserver/s/{table.read_token}/",
         "",
-        "Balances: Anna -12 · Bob +18 · Celine -6",
+        "Balances: Anna −12 · Bob +18 · Celine −6",
         "Settle up: Anna pays Bob 12 · Celine pays Bob 6",
     ]
 
@@ -103,17 +103,17 @@ def test_a_game_over_says_who_won(db):
     [
         (
             "zh-hans",
-            ["接龙", "王芳 -12 · 李娜 +18 · 张伟 -6", "结账：王芳 付给 李娜 12 · 张伟 付给 李娜 6"],
-            ["接龙：2 局", "结余：张伟 -6 · 李娜 +18 · 王芳 -12"],
+            ["接龙", "王芳 −12 · 李娜 +18 · 张伟 −6", "结账：王芳 付给 李娜 12 · 张伟 付给 李娜 6"],
+            ["接龙：2 局", "结余：张伟 −6 · 李娜 +18 · 王芳 −12"],
         ),
         (
             "ko",
             [
                 "Jie Long(接龍)",
-                "민준 -12 · 서연 +18 · 지호 -6",
+                "민준 −12 · 서연 +18 · 지호 −6",
                 "정산: 민준 님이 서연 님에게 12 냅니다 · 지호 님이 서연 님에게 6 냅니다",
             ],
-            ["Jie Long(接龍): 2판", "잔액: 민준 -12 · 서연 +18 · 지호 -6"],
+            ["Jie Long(接龍): 2판", "잔액: 민준 −12 · 서연 +18 · 지호 −6"],
         ),
     ],
 )

@@ -129,14 +129,14 @@ def test_players_are_ranked_by_what_they_won_with_their_figures_and_the_rest_a_t
     names = re.findall(r'<strong class="name">([^<]+)</strong>', ranking)
     nets = re.findall(r'<strong class="net [a-z]+" data-unit="money">([^<]+)</strong>', ranking)
     assert names == ["Anna", "Bob", "Dominic", "Celine"]
-    assert nets == ["+14", "+12", "-1", "-25"]
+    assert nets == ["+14", "+12", "−1", "−25"]
     anna = re.search(r'<li id="player-\d+">(.*?)</li>', ranking, re.S)[1]
     figures = text(re.search(r'<p class="figures">(.*?)</p>', anna, re.S)[1])
     # Hands 2, 12, 20, 2 and 2 (points): 5 hands, 3 won, (2 + 12 + 20 + 2 + 2) / 5 = 7.60.
     assert figures == "5 hands, 3 won (60%), average score 7.60"
     more = re.search(r'<details class="more">(.*?)</details>', anna, re.S)[1]
     assert "Best table" in more and "Worst table" in more and 'data-figure="tables">4<' in more
-    assert Decimal(nets[0]) + sum(Decimal(n) for n in nets[1:]) == 0
+    assert sum(Decimal(net.replace("\N{MINUS SIGN}", "-")) for net in nets) == 0
 
 
 def test_the_rating_says_what_it_measures_and_the_places_behind_it(group):
