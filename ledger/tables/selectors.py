@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
 from functools import cached_property
@@ -72,6 +72,9 @@ class Row:
 
     hand: StoredHand
     result: HandResult | None
+    # Why each head or tail special its entries prove stands, marked by the form or not: what
+    # the saved hand says (filled in by ``ScoreSheet.row``).
+    why: tuple[scoring.Proof, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -92,7 +95,16 @@ class ScoreSheet:
         return self.session.game
 
     def row(self, number: int) -> Row | None:
-        return next((row for row in self.rows if row.hand.number == number), None)
+        """Hand ``number`` with the reasons for its proven specials (None: no such hand)."""
+        row = next((row for row in self.rows if row.hand.number == number), None)
+        if row is None or row.result is None:
+            return row
+        document = {"game": self.game, "seating": self.seating, "hands": [row.hand.data]}
+        session = scoring.parse_session(document)
+        # The table's options as the engine reads them (those stored before a rules change
+        # as they were played then).
+        session = replace(session, options=self.options)
+        return replace(row, why=scoring.explain(session, session.hands[0], row.result))
 
     @property
     def latest(self) -> list[Row]:

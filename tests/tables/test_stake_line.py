@@ -1,0 +1,230 @@
+"""What a table plays for, in one line on every page that shows the table (issue 37, item 3),
+and the saved hand saying why a special its number proves was applied (item 7)."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+from ledger.models import Group, TableSession
+from ledger.tables import services
+from tests.tables.conftest import IN_PLACE, SEATING, form_post
+
+pytestmark = pytest.mark.django_db
+
+HONG_KONG = "Asia/Hong_Kong"
+
+
+def stake_of(page: str) -> str:
+    found = re.search(r'<p class="stake" id="stake">(.*?)</p>', page)
+    assert found, "the page has no stake line"
+    return found.group(1).replace("&#x27;", "'")
+
+
+def pages(table: TableSession, client: Client, language: str = "en") -> list[str]:
+    """The table page, its summary and its shared (read-only) summary."""
+    return [
+        client.get(reverse(name, args=[token]), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+        for name, token in (
+            ("table", table.token),
+            ("summary", table.token),
+            ("shared", table.read_token),
+        )
+    ]
+
+
+def table(game: str = "ce-deng", **options: str) -> TableSession:
+    return services.session_create(game=game, options=options, seating=SEATING, first="Anna")
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "line"),
+    [
+        (
+            "ce-deng",
+            {},
+            "1 a point · every pair settles the difference · head and tail 7/8 · no set end",
+        ),
+        (
+            "ce-deng",
+            {"stake": "0.5", "head_tail": "6/7", "play_to": "500"},
+            "0.50 a point · every pair settles the difference · head and tail 6/7 · to 500 points",
+        ),
+        (
+            "jie-long",
+            {"payment": "chips", "chip": "2", "hands": "12"},
+            "A chip is worth 2 · each loser pays the winner a chip · 12 hands",
+        ),
+        ("jie-long", {"stake": "0", "hands": "1"}, "Points only, nothing paid · 1 hand"),
+        ("ce-deng", {"stake": "0"}, "Points only, nothing paid · head and tail 7/8 · no set end"),
+    ],
+)
+def test_the_table_its_summary_and_shared_summary_say_what_the_table_plays_for(
+    client, game, options, line
+):
+    played = table(game, **options)
+
+    assert [stake_of(page) for page in pages(played, client)] == [line] * 3
+
+
+def test_a_table_that_ends_by_time_says_until_when_in_its_own_time_zone(client):
+    at = timezone.now() + timedelta(hours=2)
+    played = services.session_create(
+        game="ce-deng",
+        options={"play_to": "300"},
+        seating=SEATING,
+        first="Anna",
+        ends_at=at,
+        time_zone=HONG_KONG,
+    )
+    until = at.astimezone(ZoneInfo(HONG_KONG)).strftime("%H:%M")
+
+    assert {stake_of(page) for page in pages(played, client)} == {
+        f"1 a point · every pair settles the difference · head and tail 7/8 · to 300 points · "
+        f"until {until}"
+    }
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("ko", "점당 0.50 · 두 사람씩 차이만큼 정산 · 머리·꼬리 6/7 · 목표 500점"),
+        ("zh-hans", "每点 0.50 · 每两人按差额结算 · 头尾 6/7 · 打到 500 分"),
+    ],
+)
+def test_the_stake_line_is_in_the_readers_language(client, language, line):
+    played = table("ce-deng", stake="0.5", head_tail="6/7", play_to="500")
+
+    assert {stake_of(page) for page in pages(played, client, language)} == {line}
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "A chip is worth 2 · each loser pays the winner a chip · 12 hands"),
+        ("ko", "칩 하나 2 · 패자가 각각 승자에게 칩 하나 · 12판"),
+        ("zh-hans", "每个筹码 2 · 输家各付赢家一个筹码 · 12 局"),
+    ],
+)
+def test_chips_and_a_number_of_hands_in_every_language(client, language, line):
+    played = table("jie-long", payment="chips", chip="2", hands="12")
+
+    assert {stake_of(page) for page in pages(played, client, language)} == {line}
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "Points only, nothing paid · head and tail 7/8 · no set end"),
+        ("ko", "점수만 계산, 돈은 오가지 않음 · 머리·꼬리 7/8 · 끝 정하지 않음"),
+        ("zh-hans", "只计分，不付钱 · 头尾 7/8 · 不设结束"),
+    ],
+)
+def test_points_only_in_every_language(client, language, line):
+    assert {stake_of(page) for page in pages(table(stake="0"), client, language)} == {line}
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "0.50 a point · every pair settles the difference · no set end"),
+        ("ko", "점당 0.50 · 두 사람씩 차이만큼 정산 · 끝 정하지 않음"),
+    ],
+)
+def test_the_group_page_says_what_the_group_usually_plays_for(client, language, line):
+    response = client.post(
+        "/groups/new/", {"name": "Thursday teahouse", "game": "jie-long", "stake": "0.50"}
+    )
+    group = Group.objects.get()
+    assert response.status_code == 302
+
+    page = client.get(f"/g/{group.token}/", HTTP_ACCEPT_LANGUAGE=language).content.decode()
+
+    assert stake_of(page) == line
+
+
+# -- the saved hand says why ------------------------------------------------------------------
+
+# Ce Deng led by Anna: Bob's 80 pips can only be all 8 tiles, a tail-eight.
+PROVEN_EN = "Bob's 80 pips need 8 tiles, so Bob has tail-eight 尾八"
+PROVEN = {
+    "en": PROVEN_EN,
+    "ko": "Bob의 80점은 8장이 필요하므로 Bob은(는) 꼬리 8(尾八)입니다",
+    "zh-hans": "Bob 的 80 点需要 8 张牌，所以 Bob 是尾八",
+}
+
+
+def reasons(page: str) -> list[str]:
+    return [
+        text.replace("&#x27;", "'") for text in re.findall(r'<p class="proven">(.*?)</p>', page)
+    ]
+
+
+@pytest.mark.parametrize("ticked", [True, False], ids=["form-ticked", "number-proved"])
+@pytest.mark.parametrize("language", ["en", "ko", "zh-hans"])
+def test_the_saved_hand_says_why_80_pips_are_a_tail_eight_whoever_ticked_it(
+    client, ticked, language
+):
+    played = table()
+    fields = {"pips_1": "80", "specials_1": "tail_eight"} if ticked else {"pips_1": "80"}
+
+    saved = client.post(
+        reverse("hand_save", args=[played.token]),
+        form_post(1, **fields),
+        HTTP_ACCEPT_LANGUAGE=language,
+        follow=True,
+    ).content.decode()
+    in_place = client.post(
+        reverse("hand_save", args=[played.token]),
+        form_post(2, direction="cw", **fields),
+        HTTP_ACCEPT_LANGUAGE=language,
+        **IN_PLACE,
+    ).content.decode()
+
+    assert reasons(saved) == [PROVEN[language]]
+    assert reasons(in_place) == [PROVEN[language]]
+    assert played.hands.get(number=1).named["results"]["Bob"]["specials"] == ["tail_eight"]
+
+
+def test_a_special_ticked_that_the_number_does_not_prove_gives_no_reason(client):
+    played = table()
+
+    saved = client.post(
+        reverse("hand_save", args=[played.token]),
+        form_post(1, pips_1="60", specials_1="tail_eight"),
+        follow=True,
+    ).content.decode()
+
+    assert "Hand 1 saved." in saved and reasons(saved) == []
+
+
+def test_a_hand_with_no_special_gives_no_reason(client):
+    played = table()
+
+    saved = client.post(
+        reverse("hand_save", args=[played.token]), form_post(1), follow=True
+    ).content.decode()
+
+    assert "Hand 1 saved." in saved and reasons(saved) == []
+
+
+def test_the_stake_line_comes_before_the_hand_form(client):
+    page = pages(table(stake="0.5"), client)[0]
+
+    assert page.index('id="stake"') < page.index('id="hand-form"')
+
+
+def test_a_time_zone_s_day_does_not_change_the_line(client):
+    # A time is shown as the table's clock reads it, never as a date.
+    at = datetime(2030, 1, 1, 23, 30, tzinfo=ZoneInfo(HONG_KONG))
+    played = services.session_create(
+        game="ce-deng", options={}, seating=SEATING, first="Anna", ends_at=at, time_zone=HONG_KONG
+    )
+
+    assert stake_of(pages(played, client)[0]).endswith("until 23:30")
