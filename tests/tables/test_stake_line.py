@@ -12,9 +12,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from ledger.models import Group, TableSession
+from ledger.models import Group, TableChange, TableSession
 from ledger.tables import services
-from tests.tables.conftest import IN_PLACE, SEATING, form_post
+from tests.tables.conftest import IN_PLACE, SEATING, form_post, plain_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -228,3 +228,70 @@ def test_a_time_zone_s_day_does_not_change_the_line(client):
     )
 
     assert stake_of(pages(played, client)[0]).endswith("until 23:30")
+
+
+# -- a change of how the table ends shows in its history ----------------------------------------
+# These depend on the database: the history merges two tables' changes by time (a UNION).
+
+
+def organiser_of(played: TableSession) -> Client:
+    client = Client()
+    client.get(reverse("organise", args=[played.token, played.organiser_token]))
+    return client
+
+
+def history(played: TableSession, language: str = "en") -> str:
+    page = Client().get(reverse("history", args=[played.token]), HTTP_ACCEPT_LANGUAGE=language)
+    return page.content.decode()
+
+
+@pytest.mark.both_databases
+@pytest.mark.parametrize(
+    ("language", "words"),
+    [
+        ("en", ["Where the game ends changed", "to 100 points", "to 200 points", "Anna"]),
+        ("ko", ["끝나는 조건 변경", "목표 100점", "목표 200점"]),
+        ("zh-hans", ["结束条件已更改", "打到 100 分", "打到 200 分"]),
+    ],
+)
+def test_raising_the_target_shows_in_the_history_before_and_after(language, words):
+    played = table(play_to="100")
+    services.hand_record(session=played, number=1, data=plain_hand())
+    organiser = organiser_of(played)
+
+    answer = organiser.post(
+        reverse("ends", args=[played.token]),
+        {"play_to": "200", "hands": "", "device": "Anna"},
+    )
+
+    assert answer.status_code == 302
+    page = history(played, language)
+    before, after = re.findall(r"<dd>(.*?)</dd>", page.split('id="options-')[1])[:2]
+    assert words[1] in before and words[1] not in after and words[2] in after
+    assert words[0] in page
+    # Newest first: the change of the target above the hand recorded before it.
+    assert page.index('id="options-') < page.index('id="change-')
+    assert TableChange.objects.get(session=played).before == {"play_to": "100"}
+
+
+@pytest.mark.both_databases
+def test_a_time_set_shows_in_the_history_as_the_table_s_clock_reads_it():
+    played = services.session_create(
+        game="ce-deng", options={}, seating=SEATING, first="Anna", time_zone=HONG_KONG
+    )
+
+    organiser_of(played).post(
+        reverse("ends", args=[played.token]), {"play_to": "", "hands": "", "until": "23:30"}
+    )
+
+    page = history(played)
+    assert "no set end" in page and "until 23:30" in page
+
+
+@pytest.mark.both_databases
+def test_sending_the_same_end_again_is_no_change():
+    played = table(play_to="100")
+
+    organiser_of(played).post(reverse("ends", args=[played.token]), {"play_to": "100", "hands": ""})
+
+    assert not TableChange.objects.exists() and 'id="options-' not in history(played)
