@@ -8,13 +8,14 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
 from ledger.models import Group, TableChange, TableSession
 from ledger.tables import services
-from tests.tables.conftest import IN_PLACE, SEATING, form_post, plain_hand
+from tests.tables.conftest import IN_PLACE, SEATING, empty_database, form_post, plain_hand
 
 pytestmark = pytest.mark.django_db
 
@@ -295,3 +296,26 @@ def test_sending_the_same_end_again_is_no_change():
     organiser_of(played).post(reverse("ends", args=[played.token]), {"play_to": "100", "hands": ""})
 
     assert not TableChange.objects.exists() and 'id="options-' not in history(played)
+
+
+@pytest.mark.both_databases
+def test_a_backup_keeps_the_changes_of_where_a_table_ends(tmp_path, capsys):
+    played = table(play_to="100")
+    at = datetime(2030, 1, 1, 23, 30, tzinfo=ZoneInfo(HONG_KONG))
+    services.table_ends(session=played, play_to=200, hands=None, ends_at=at, device="Anna")
+    before = history(played).split('id="options-')[1]
+    call_command("ledger_export")
+    backup = tmp_path / "backup.json"
+    backup.write_text(capsys.readouterr().out, encoding="utf-8")
+    empty_database()
+
+    call_command("ledger_import", str(backup))
+
+    change = TableChange.objects.get()
+    assert (change.before, change.after, change.ends_after, change.device) == (
+        {"play_to": "100"},
+        {"play_to": 200},
+        at,
+        "Anna",
+    )
+    assert history(played).split('id="options-')[1].split('"', 1)[1] == before.split('"', 1)[1]
