@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from ledger.models import Group, TableChange, TableSession
 from ledger.tables import services
+from scoring import GAMES
 from tests.tables.conftest import IN_PLACE, SEATING, empty_database, form_post, plain_hand
 
 pytestmark = pytest.mark.django_db
@@ -41,7 +42,8 @@ def pages(table: TableSession, client: Client, language: str = "en") -> list[str
 
 
 def table(game: str = "ce-deng", **options: str) -> TableSession:
-    return services.session_create(game=game, options=options, seating=SEATING, first="Anna")
+    seating = SEATING[: GAMES[game].player_counts[-1]]
+    return services.session_create(game=game, options=options, seating=seating, first="Anna")
 
 
 @pytest.mark.parametrize(
@@ -50,20 +52,23 @@ def table(game: str = "ce-deng", **options: str) -> TableSession:
         (
             "ce-deng",
             {},
-            "1 a point · every pair settles the difference · head and tail 7/8 · no set end",
+            "1 a point, pairwise · head/tail 7/8",
         ),
         (
             "ce-deng",
             {"stake": "0.5", "head_tail": "6/7", "play_to": "500"},
-            "0.50 a point · every pair settles the difference · head and tail 6/7 · to 500 points",
+            "0.50 a point, pairwise · head/tail 6/7 · to 500 points",
         ),
         (
             "jie-long",
             {"payment": "chips", "chip": "2", "hands": "12"},
-            "A chip is worth 2 · each loser pays the winner a chip · 12 hands",
+            "A chip of 2 from each loser · 12 hands",
         ),
         ("jie-long", {"stake": "0", "hands": "1"}, "Points only, nothing paid · 1 hand"),
-        ("ce-deng", {"stake": "0"}, "Points only, nothing paid · head and tail 7/8 · no set end"),
+        ("ce-deng", {"stake": "0"}, "Points only, nothing paid · head/tail 7/8"),
+        ("ding-niu", {"chip": "0.25", "hands": "8"}, "A chip is worth 0.25 · 8 hands"),
+        ("kkoribuchigi", {}, "A chip of 1 from the last and anyone over 30"),
+        ("tiu-yu", {"stake": "2", "play_to": "1"}, "2 a point · to 1 point"),
     ],
 )
 def test_the_table_its_summary_and_shared_summary_say_what_the_table_plays_for(
@@ -87,16 +92,15 @@ def test_a_table_that_ends_by_time_says_until_when_in_its_own_time_zone(client):
     until = at.astimezone(ZoneInfo(HONG_KONG)).strftime("%H:%M")
 
     assert {stake_of(page) for page in pages(played, client)} == {
-        f"1 a point · every pair settles the difference · head and tail 7/8 · to 300 points · "
-        f"until {until}"
+        f"1 a point, pairwise · head/tail 7/8 · to 300 points · until {until}"
     }
 
 
 @pytest.mark.parametrize(
     ("language", "line"),
     [
-        ("ko", "점당 0.50 · 두 사람씩 차이만큼 정산 · 머리·꼬리 6/7 · 목표 500점"),
-        ("zh-hans", "每点 0.50 · 每两人按差额结算 · 头尾 6/7 · 打到 500 分"),
+        ("ko", "점당 0.50, 두 사람씩 정산 · 머리·꼬리 6/7 · 목표 500점"),
+        ("zh-hans", "每点 0.50，两两结算 · 头尾 6/7 · 打到 500 分"),
     ],
 )
 def test_the_stake_line_is_in_the_readers_language(client, language, line):
@@ -108,9 +112,9 @@ def test_the_stake_line_is_in_the_readers_language(client, language, line):
 @pytest.mark.parametrize(
     ("language", "line"),
     [
-        ("en", "A chip is worth 2 · each loser pays the winner a chip · 12 hands"),
-        ("ko", "칩 하나 2 · 패자가 각각 승자에게 칩 하나 · 12판"),
-        ("zh-hans", "每个筹码 2 · 输家各付赢家一个筹码 · 12 局"),
+        ("en", "A chip of 2 from each loser · 12 hands"),
+        ("ko", "패자마다 칩 하나 2 · 12판"),
+        ("zh-hans", "每个输家付一个筹码 2 · 12 局"),
     ],
 )
 def test_chips_and_a_number_of_hands_in_every_language(client, language, line):
@@ -122,9 +126,9 @@ def test_chips_and_a_number_of_hands_in_every_language(client, language, line):
 @pytest.mark.parametrize(
     ("language", "line"),
     [
-        ("en", "Points only, nothing paid · head and tail 7/8 · no set end"),
-        ("ko", "점수만 계산, 돈은 오가지 않음 · 머리·꼬리 7/8 · 끝 정하지 않음"),
-        ("zh-hans", "只计分，不付钱 · 头尾 7/8 · 不设结束"),
+        ("en", "Points only, nothing paid · head/tail 7/8"),
+        ("ko", "점수만 계산, 돈은 오가지 않음 · 머리·꼬리 7/8"),
+        ("zh-hans", "只计分，不付钱 · 头尾 7/8"),
     ],
 )
 def test_points_only_in_every_language(client, language, line):
@@ -134,8 +138,8 @@ def test_points_only_in_every_language(client, language, line):
 @pytest.mark.parametrize(
     ("language", "line"),
     [
-        ("en", "0.50 a point · every pair settles the difference · no set end"),
-        ("ko", "점당 0.50 · 두 사람씩 차이만큼 정산 · 끝 정하지 않음"),
+        ("en", "0.50 a point, pairwise"),
+        ("ko", "점당 0.50, 두 사람씩 정산"),
     ],
 )
 def test_the_group_page_says_what_the_group_usually_plays_for(client, language, line):
@@ -286,7 +290,7 @@ def test_a_time_set_shows_in_the_history_as_the_table_s_clock_reads_it():
     )
 
     page = history(played)
-    assert "no set end" in page and "until 23:30" in page
+    assert "1 a point, pairwise · head/tail 7/8</dd>" in page and "until 23:30" in page
 
 
 @pytest.mark.both_databases
