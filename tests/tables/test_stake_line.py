@@ -113,8 +113,8 @@ def test_the_stake_line_is_in_the_readers_language(client, language, line):
     ("language", "line"),
     [
         ("en", "A chip of 2 from each loser · 12 hands"),
-        ("ko", "패자마다 칩 하나 2 · 12판"),
-        ("zh-hans", "每个输家付一个筹码 2 · 12 局"),
+        ("ko", "패자마다 2짜리 칩 하나 · 12판"),
+        ("zh-hans", "每个输家付一个 2 的筹码 · 12 局"),
     ],
 )
 def test_chips_and_a_number_of_hands_in_every_language(client, language, line):
