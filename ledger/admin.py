@@ -15,6 +15,7 @@ from ledger.tables.admin import (
     HandChangeAdmin,
     ResultAdmin,
     SeatAdmin,
+    TableChangeAdmin,
     TableSessionAdmin,
 )
 
@@ -30,5 +31,6 @@ __all__ = [
     "ResultAdmin",
     "RoundAdmin",
     "SeatAdmin",
+    "TableChangeAdmin",
     "TableSessionAdmin",
 ]

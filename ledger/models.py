@@ -12,7 +12,7 @@ Migrations name ``game_titles``, ``new_token`` and ``default_tie_breakers`` from
 from ledger.events.models import Entry, Event, Round, default_tie_breakers
 from ledger.groups.models import Group, Payment, PaymentVoid
 from ledger.players.models import NAME_LENGTH, TOKEN_BYTES, Player, game_titles, new_token
-from ledger.tables.models import Hand, HandChange, Result, Seat, TableSession
+from ledger.tables.models import Hand, HandChange, Result, Seat, TableChange, TableSession
 from ledger.web.models import LimitCount
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "Result",
     "Round",
     "Seat",
+    "TableChange",
     "TableSession",
     "default_tie_breakers",
     "game_titles",

@@ -57,6 +57,7 @@ from scoring.model import (
 from scoring.options import OPTION_SPECS, Amount, OptionSpec
 from scoring.session import (
     check_open,
+    explain,
     score_session,
     session_end,
     standing,
@@ -102,6 +103,7 @@ __all__ = [
     "Totals",
     "Transfer",
     "check_open",
+    "explain",
     "get_game",
     "hand_document",
     "parse_session",

@@ -20,6 +20,7 @@ from scoring.model import (
     NextFirst,
     Options,
     Payment,
+    Proof,
     Session,
     SessionResult,
     Totals,
@@ -156,6 +157,21 @@ def check_open(end: End, options: Options, index: int) -> None:
             path,
             winner=end.winner,
         )
+
+
+def explain(session: Session, hand: Hand, played: HandResult) -> tuple[Proof, ...]:
+    """Why each head or tail special of ``hand`` (of ``session``, scored as ``played``) stands
+    where the entry alone proves it, marked or not (``Game.explain``): what a saved hand says.
+
+    >>> from scoring.model import Result
+    >>> session = Session("ce-deng", ("A", "B", "C", "D"), "A", ())
+    >>> hand = Hand({"A": Result(20), "B": Result(80), "C": Result(30), "D": Result(10)})
+    >>> played = score_session(Session("ce-deng", ("A", "B", "C", "D"), "A", (hand,))).hands[0]
+    >>> [str(proof.why) for proof in explain(session, hand, played)]
+    ["B's 80 pips need 8 tiles, so B has tail-eight 尾八"]
+    """
+    table = Table(played.order, session.options, "hands")
+    return get_game(session.game).explain(hand, table)
 
 
 def score_hand(

@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from ledger.tables import services
-from ledger.tables.models import Hand, HandChange, Result, Seat, TableSession
+from ledger.tables.models import Hand, HandChange, Result, Seat, TableChange, TableSession
 from ledger.web.admin import KeepsMoney, ReadOnly, TabularInline
 from ledger.web.forms import engine_message
 from scoring import ScoringError
@@ -236,6 +236,14 @@ class HandChangeAdmin(ReadOnly[HandChange]):
     list_display = ["hand", "kind", "device", "at"]
     list_filter = ["kind"]
     list_select_related = ["hand__session"]
+
+
+@admin.register(TableChange)
+class TableChangeAdmin(ReadOnly[TableChange]):
+    """A change of where a table ends, as its history shows it."""
+
+    list_display = ["session", "device", "at"]
+    list_select_related = ["session"]
 
 
 @admin.register(Result)

@@ -8,7 +8,8 @@ import rather than carried (a tally in an older document is not read). An owner 
 again by user name: where no user has that name, the table comes in without an owner
 (``unknown_owners`` names them).
 
-A table's time limit (``ends_at``, ``time_zone``) comes too, from version 4 on, and so do groups
+A table's time limit (``ends_at``, ``time_zone``) comes too, from version 4 on (and each change
+of where it ends, ``option_changes``, where it has any), and so do groups
 (their players, tables and payments, voided ones included). Events come
 too (version 4 on): each with its entries, rounds and options, and each table with
 its place in one (the event's link, the round and table number), so a tournament survives a
@@ -47,6 +48,7 @@ from ledger.models import (
     Player,
     Round,
     Seat,
+    TableChange,
     TableSession,
 )
 from ledger.tables import results, selectors, stored, tally
@@ -231,6 +233,23 @@ def _table(table: TableSession) -> dict[str, Any]:
             }
             for hand in hands
         ],
+        # Left out where there are none, as documents before it have none.
+        **(
+            {"option_changes": [_option_change(change) for change in option_changes]}
+            if (option_changes := list(table.option_changes.all()))
+            else {}
+        ),
+    }
+
+
+def _option_change(change: TableChange) -> dict[str, Any]:
+    return {
+        "before": change.before,
+        "after": change.after,
+        "ends_before": change.ends_before.isoformat() if change.ends_before else None,
+        "ends_after": change.ends_after.isoformat() if change.ends_after else None,
+        "device": change.device,
+        "at": change.at.isoformat(),
     }
 
 
@@ -403,6 +422,19 @@ def _import(
                     change[when] = _by_id(change[when], ids, table, hand.number)
             made = HandChange.objects.create(hand=hand, **change)
             HandChange.objects.filter(pk=made.pk).update(at=at)
+    for change in raw.get("option_changes", []):
+        ends = {
+            when: parse_datetime(change[when]) if change.get(when) else None
+            for when in ("ends_before", "ends_after")
+        }
+        option_change = TableChange.objects.create(
+            session=table,
+            before=change["before"],
+            after=change["after"],
+            device=change.get("device", ""),
+            **ends,
+        )
+        TableChange.objects.filter(pk=option_change.pk).update(at=parse_datetime(change["at"]))
     return table
 
 

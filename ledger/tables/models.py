@@ -247,6 +247,28 @@ class HandChange(models.Model):
         return f"{self.get_kind_display()} {self.hand} at {self.at:%H:%M}"
 
 
+class TableChange(models.Model):
+    """A change to how a table ends (the organiser raising the target, say), kept so that its
+    history shows it beside the hands' changes: the options and time before and after."""
+
+    # A table deleted (only one with no hands: one started by mistake) takes these with it.
+    session = models.ForeignKey(
+        TableSession, on_delete=models.CASCADE, related_name="option_changes"
+    )
+    before = models.JSONField(default=dict, blank=True)  # the options, as stored
+    after = models.JSONField(default=dict, blank=True)
+    ends_before = models.DateTimeField(null=True, blank=True)
+    ends_after = models.DateTimeField(null=True, blank=True)
+    device = models.CharField(max_length=40, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"options of {self.session} changed at {self.at:%H:%M}"
+
+
 class Results(models.QuerySet["Result"]):
     def standing(self) -> Results:
         """The rows that say how each hand stands now: neither a reversal nor reversed."""

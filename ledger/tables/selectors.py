@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
 from functools import cached_property
@@ -11,12 +11,21 @@ from typing import Any, Literal, NamedTuple, Protocol
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, Subquery, Sum
+from django.db.models import Count, Subquery, Sum, Value
 from django.utils.translation import gettext as _
 
 import scoring
 from ledger.links import NoSuchLink
-from ledger.models import Event, Group, Hand, HandChange, Player, Result, TableSession
+from ledger.models import (
+    Event,
+    Group,
+    Hand,
+    HandChange,
+    Player,
+    Result,
+    TableChange,
+    TableSession,
+)
 from ledger.tables import clock, money, stored, tally
 from ledger.tables.results import pays_in
 from scoring import GAMES, HandResult, SessionResult
@@ -74,6 +83,9 @@ class Row:
 
     hand: StoredHand
     result: HandResult | None
+    # Why each head or tail special its entries prove stands, marked by the form or not: what
+    # the saved hand says (filled in by ``ScoreSheet.row``).
+    why: tuple[scoring.Proof, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -94,7 +106,16 @@ class ScoreSheet:
         return self.session.game
 
     def row(self, number: int) -> Row | None:
-        return next((row for row in self.rows if row.hand.number == number), None)
+        """Hand ``number`` with the reasons for its proven specials (None: no such hand)."""
+        row = next((row for row in self.rows if row.hand.number == number), None)
+        if row is None or row.result is None:
+            return row
+        document = {"game": self.game, "seating": self.seating, "hands": [row.hand.data]}
+        session = scoring.parse_session(document)
+        # The table's options as the engine reads them (those stored before a rules change
+        # as they were played then).
+        session = replace(session, options=self.options)
+        return replace(row, why=scoring.explain(session, session.hands[0], row.result))
 
     @property
     def latest(self) -> list[Row]:
@@ -450,14 +471,62 @@ class Change:
         return cls(change.pk, number, change.kind, label, before, after, change.device, change.at)
 
 
-def changes_page(session: TableSession, page: str | None, per_page: int) -> Page[Change]:
-    """One page of the session's changes, newest first (a number out of range: the nearest
-    page), in two queries whatever the table's size."""
-    found = HandChange.objects.filter(hand__session=session).select_related("hand")
-    shown = Paginator(found.order_by("-at", "-pk"), per_page).get_page(page)
+@dataclass(frozen=True, slots=True)
+class OptionsChange:
+    """A change to how a table ends as its history shows it: the options before and after,
+    and the time each ran out at, as the table's clock reads it ("" for none)."""
+
+    pk: int
+    before: dict[str, Any]
+    after: dict[str, Any]
+    ends_before: str
+    ends_after: str
+    device: str
+    at: datetime
+    kind: str = "options"
+
+    @classmethod
+    def of(cls, change: TableChange, time_zone: str) -> OptionsChange:
+        ends_before, ends_after = (
+            "" if at is None else clock.shown(at, clock.zone(time_zone)).strftime("%H:%M")
+            for at in (change.ends_before, change.ends_after)
+        )
+        return cls(
+            change.pk,
+            change.before,
+            change.after,
+            ends_before,
+            ends_after,
+            change.device,
+            change.at,
+        )
+
+
+def changes_page(
+    session: TableSession, page: str | None, per_page: int
+) -> Page[Change | OptionsChange]:
+    """One page of the session's changes, to its hands and to how it ends, newest first (a
+    number out of range: the nearest page), in four queries whatever the table's size."""
+    to_hands = HandChange.objects.filter(hand__session=session).annotate(table=Value(False))
+    to_table = TableChange.objects.filter(session=session).annotate(table=Value(True))
+    merged = (
+        to_hands.order_by()
+        .values_list("at", "pk", "table")
+        .union(to_table.order_by().values_list("at", "pk", "table"), all=True)
+    )
+    shown = Paginator(merged.order_by("-at", "-pk"), per_page).get_page(page)
+    keys = list(shown)
+    hands = HandChange.objects.select_related("hand").in_bulk(
+        [pk for _, pk, table in keys if not table]
+    )
+    tables = TableChange.objects.in_bulk([pk for _, pk, table in keys if table])
     names = session.seated
-    paginator: Paginator[Any] = shown.paginator  # a page of the same numbers, of Change
-    return Page([Change.of(change, names) for change in shown], shown.number, paginator)
+    paginator: Paginator[Any] = shown.paginator  # a page of the same numbers, of changes
+    found: list[Change | OptionsChange] = [
+        OptionsChange.of(tables[pk], session.time_zone) if table else Change.of(hands[pk], names)
+        for _, pk, table in keys
+    ]
+    return Page(found, shown.number, paginator)
 
 
 def changes(session: TableSession, number: int | None = None) -> list[Change]:

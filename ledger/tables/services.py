@@ -28,6 +28,7 @@ from ledger.models import (
     Player,
     Round,
     Seat,
+    TableChange,
     TableSession,
 )
 from ledger.tables import clock, results, selectors, stored, tally
@@ -279,6 +280,7 @@ def table_ends(
     played."""
     with transaction.atomic():
         table = _refuse_if_locked(session)
+        before, ends_before = table.options, table.ends_at
         ends = dict(zip(ENDS, (play_to, hands), strict=True))
         options = {name: value for name, value in table.options.items() if name not in ends}
         table.options = options | {k: v for k, v in ends.items() if v is not None and v != ""}
@@ -290,6 +292,15 @@ def table_ends(
             table, [_without_last(data) if pk in unmarked else data for pk, data in live]
         )
         table.save(update_fields=["options", "ends_at"])
+        if (_as_text(before), ends_before) != (_as_text(table.options), table.ends_at):
+            TableChange.objects.create(
+                session=table,
+                before=before,
+                after=table.options,
+                ends_before=ends_before,
+                ends_after=table.ends_at,
+                device=device,
+            )
         for hand in Hand.objects.select_for_update().filter(pk__in=unmarked):
             before, hand.data = hand.data, _without_last(hand.data)
             hand.version += 1
@@ -303,6 +314,11 @@ def table_ends(
             )
         session.options, session.ends_at = table.options, table.ends_at
         table_changed(session)
+
+
+def _as_text(options: dict[str, Any]) -> dict[str, str]:
+    """Options compared as a form sends them (a target stored as 100 is the "100" sent again)."""
+    return {name: str(value) for name, value in options.items()}
 
 
 def _without_last(data: dict[str, Any]) -> dict[str, Any]:

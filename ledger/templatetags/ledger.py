@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from ledger.events.standings import Standing
 from ledger.tables.selectors import ScoreSheet
+from ledger.tables.stakes import stake_line as line_of_stake
 from ledger.tables.summary import Chart, SummaryRow
 from ledger.web import display, share
 from ledger.web.forms import in_page_language
@@ -33,6 +34,12 @@ register.filter("hand_text", display.hand_text)
 register.filter("special", special_label)
 register.filter("in_page_language", in_page_language)
 register.simple_tag(display.comma, name="comma")
+
+
+@register.simple_tag
+def stake_line(game: str, options: Any, ends_at: Any = "") -> str:
+    """What a table (or a group's usual game) plays for, in one line (ledger.tables.stakes)."""
+    return line_of_stake(game, options, str(ends_at or ""))
 
 
 @register.simple_tag

@@ -225,23 +225,49 @@ class Game:
         >>> [(p.player, p.special.value, p.tiles) for p in get_game("ce-deng").prove(hand, table)]
         [('B', 'tail_eight', 8)]
         """
+        return tuple(
+            proof
+            for name in table.order
+            if not hand.results[name].specials & (LOW | {Special.PASS})
+            and (proof := self._proof(name, hand.results[name], table)) is not None
+        )
+
+    def explain(self, hand: Hand, table: Table) -> tuple[Proof, ...]:
+        """Why each head or tail special of a played, unblocked hand stands where the entry
+        alone proves it, marked or not: what a saved hand says, whether the number or the
+        form (which ticks it as the number is typed) marked it. A special marked that the
+        entry does not prove is the players' word, and has no reason to give.
+
+        >>> from scoring import get_game
+        >>> table = Table(("A", "B", "C", "D"), Options(), "hands[0]")
+        >>> marked = Result(80, specials=frozenset({Special.TAIL_EIGHT}))
+        >>> hand = Hand({"A": Result(20), "B": marked, "C": Result(30), "D": Result(10)})
+        >>> [str(p.why) for p in get_game("ce-deng").explain(hand, table)]
+        ["B's 80 pips need 8 tiles, so B has tail-eight 尾八"]
+        """
+        if hand.blocked or hand.redeal is not None:
+            return ()
         found = []
         for name in table.order:
-            result = hand.results[name]
-            if result.specials & (LOW | {Special.PASS}):
+            result = hand.results.get(name)
+            if result is None or Special.PASS in result.specials:
                 continue
-            leads = name == table.first
-            proofs = _proofs(self, table.players, leads, table.options)
-            for i, (special, tiles, beyond) in enumerate(proofs):
-                if result.tiles is None and result.pips > beyond:
-                    # A special with more tiles before it could have made these pips too.
-                    at_least = i > 0
-                    found.append(Proof(name, special, tiles, result.pips, False, at_least))
-                    break
-                if result.tiles is not None and len(result.tiles) == tiles:
-                    found.append(Proof(name, special, tiles, result.pips, by_tiles=True))
-                    break
+            proof = self._proof(name, result, table)
+            marked = result.specials & LOW
+            if proof is not None and (not marked or proof.special in marked):
+                found.append(proof)
         return tuple(found)
+
+    def _proof(self, name: str, result: Result, table: Table) -> Proof | None:
+        """The head or tail special that ``result``'s entry alone proves, if any."""
+        proofs = _proofs(self, table.players, name == table.first, table.options)
+        for i, (special, tiles, beyond) in enumerate(proofs):
+            if result.tiles is None and result.pips > beyond:
+                # A special with more tiles before it could have made these pips too.
+                return Proof(name, special, tiles, result.pips, False, at_least=i > 0)
+            if result.tiles is not None and len(result.tiles) == tiles:
+                return Proof(name, special, tiles, result.pips, by_tiles=True)
+        return None
 
     def settle(
         self, scores: dict[str, int], flags: Mapping[str, frozenset[Special]], table: Table

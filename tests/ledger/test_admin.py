@@ -18,6 +18,7 @@ from ledger.models import (
     Result,
     Round,
     Seat,
+    TableChange,
     TableSession,
 )
 from ledger.tables import services
@@ -26,10 +27,14 @@ from tests.tables.conftest import SEATING, plain_hand
 
 @pytest.mark.parametrize(
     "model",
-    [Player, TableSession, Seat, Hand, HandChange, Result, Event, Entry, Round, Group, Payment],
+    [
+        *(Player, TableSession, Seat, Hand, HandChange, TableChange, Result),
+        *(Event, Entry, Round, Group, Payment),
+    ],
 )
 def test_admin_lists_and_opens_every_model(admin_client, ce_deng, model):
     services.hand_record(session=ce_deng, number=1, data=plain_hand())
+    services.table_ends(session=ce_deng, play_to=100, hands=None, ends_at=None)
     group = group_services.group_create(name="Club", game="jie-long", options={})
     group_services.table_start(group=group, seating=["Anna", "Bob"], first="Anna")
     group_services.payment_record(group=group, payer="Anna", payee="Bob", amount="3")
