@@ -49,7 +49,7 @@ class _Throttle(SimpleRateThrottle):
         if client is None:
             return True
         self.client = client
-        return limits.hit(self.scope, self.client, self.duration) <= self.num_requests
+        return limits.allow(self.scope, self.client, self.duration, self.num_requests)
 
     def wait(self) -> float:
         return limits.wait(self.scope, self.client, self.duration)
@@ -103,6 +103,6 @@ def charge_by_cost(request: Request, view: APIView, cost: int) -> None:
     client = throttle.get_cache_key(request, view)
     if client is None:
         return
-    if limits.hit(limits.WRITES, client, throttle.duration, cost) > throttle.num_requests:
+    if not limits.allow(limits.WRITES, client, throttle.duration, throttle.num_requests, cost):
         throttle.client = client
         raise Throttled(throttle.wait())

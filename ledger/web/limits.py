@@ -11,6 +11,10 @@ workers that read 4 both write 5, and the ``set`` restarts the expiry. So a coun
 (``LimitCount``), and a hit adds to it in a transaction that holds the row's lock
 (``select_for_update``; on SQLite the transaction's own write lock) until the count it
 returns is read: each hit sees its own count, none lost, none seen twice.
+
+Most hits only ask whether the client is still under its limit (``allow``): that is one
+``UPDATE`` that adds the hit to a live count still short of the limit, each at its row's lock,
+and the transaction above only when it finds none (a new window, or a spent one).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F
 from django.http import HttpRequest
 from django.utils import timezone
 
@@ -103,6 +108,18 @@ def hit(scope: str, client: str, window: int, cost: int = 1) -> int:
         # A client not counted before: the table keeps no count whose window has passed.
         LimitCount.objects.filter(ends__lte=now).delete()
     return count.hits
+
+
+def allow(scope: str, client: str, window: int, most: int, cost: int = 1) -> bool:
+    """Count one more hit (``cost``, as ``hit``) and say whether the count is still within
+    ``most``. Under the limit, the hit is counted in one statement: the update takes the row's
+    lock and checks the count again under it, so two workers cannot both take the last hit."""
+    live = LimitCount.objects.filter(
+        scope=scope, client=client, ends__gt=timezone.now(), hits__lte=most - cost
+    )
+    if live.update(hits=F("hits") + cost):
+        return True
+    return hit(scope, client, window, cost) <= most
 
 
 def _live(scope: str, client: str) -> LimitCount | None:

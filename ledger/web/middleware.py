@@ -105,7 +105,7 @@ def _write_limited(request: HttpRequest) -> HttpResponse | None:
         if user is not None and user.is_authenticated
         else limits.client_address(request)
     )
-    if limits.hit(limits.WRITES, client, window) <= most:
+    if limits.allow(limits.WRITES, client, window, most):
         return None
     wait = limits.wait(limits.WRITES, client, window)
     n = max(1, math.ceil(wait))
@@ -152,7 +152,7 @@ class GuessLimitMiddleware:
     def _sign_in(self, request: HttpRequest) -> HttpResponse:
         """Every attempt counts, right or wrong, with the API's (ledger/api/throttles.py)."""
         address = limits.client_address(request)
-        if limits.hit(limits.LOGINS, address, limits.LOGIN_WINDOW) > settings.LOGIN_LIMIT:
+        if not limits.allow(limits.LOGINS, address, limits.LOGIN_WINDOW, settings.LOGIN_LIMIT):
             wait = limits.wait(limits.LOGINS, address, limits.LOGIN_WINDOW)
             n = max(1, math.ceil(wait / 60))
             message = ngettext(

@@ -142,6 +142,38 @@ def test_hits_counted_at_once_on_two_connections_are_all_counted():
     assert limits.count("test", "198.51.100.4") == 80
 
 
+def test_allow_counts_every_hit_and_lets_through_exactly_the_limit(db):
+    allowed = [limits.allow("test", "198.51.100.4", 60, most=3) for _ in range(5)]
+
+    assert allowed == [True, True, True, False, False]
+    assert limits.count("test", "198.51.100.4") == 5  # a refused hit counts too
+    assert not limits.allow("test", "198.51.100.4", 60, most=7, cost=3)  # 8 of 7
+    _expire(timezone.now())
+    assert limits.allow("test", "198.51.100.4", 60, most=3, cost=3)  # a new window
+    assert limits.count("test", "198.51.100.4") == 3
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_connections_asking_at_once_are_let_through_exactly_the_limit():
+    allowed: list[bool] = []
+
+    def worker() -> None:
+        try:
+            allowed.extend(limits.allow("test", "198.51.100.4", 60, most=50) for _ in range(40))
+        finally:
+            connections.close_all()
+
+    limits.hit("test", "198.51.100.4", 60)  # the window begun: both race on the one update
+    threads = [threading.Thread(target=worker) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    assert allowed.count(True) == 49 and len(allowed) == 80
+    assert limits.count("test", "198.51.100.4") == 81
+
+
 def test_missing_hands_and_exports_of_a_real_table_are_not_guesses(client, ce_deng, settings):
     settings.GUESS_LIMIT = 3
     for _ in range(5):
