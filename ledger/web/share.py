@@ -8,7 +8,7 @@ reads as the page does.
 >>> print(table_text("Jie Long", {"Anna": Decimal(3), "Bob": Decimal("-3")}, (
 ...     Transfer("Bob", "Anna", Decimal(3)),), "https://x/s/t/"))
 Jie Long
-Anna +3 · Bob -3
+Anna +3 · Bob −3
 Settle up: Bob pays Anna 3
 https://x/s/t/
 """
@@ -28,7 +28,7 @@ SEPARATOR = " · "
 
 
 def standing(net: Mapping[str, Decimal | int], *, points: bool = False) -> str:
-    """Each player and what they stand at, in order: "Anna +3 · Bob -3" (points: unsigned)."""
+    """Each player and what they stand at, in order: "Anna +3 · Bob −3" (points: unsigned)."""
     return SEPARATOR.join(
         f"{name} {amount if points else money(Decimal(amount))}" for name, amount in net.items()
     )
