@@ -21,7 +21,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Download, Page, expect
+from playwright.sync_api import Download, Locator, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 # Playwright's sync API runs an event loop in the test thread; Django refuses ORM calls from a
@@ -153,3 +153,32 @@ def csv_rows(download: Download) -> list[list[str]]:
     text = Path(download.path()).read_bytes().decode("utf-8")
     assert text.startswith(BOM), f"{download.suggested_filename} has no byte-order mark"
     return list(csv.reader(io.StringIO(text.removeprefix(BOM))))
+
+
+# The right edge of every element shown (not in a closed fold), and the element furthest right.
+WIDEST = """() => {
+  let widest = [0, ''];
+  for (const el of document.querySelectorAll('body *')) {
+    if (!el.checkVisibility()) continue;
+    const right = el.getBoundingClientRect().right;
+    if (right > widest[0]) widest = [right, el.outerHTML.slice(0, 120)];
+  }
+  return widest;
+}"""
+
+
+def widest(page: Page) -> float:
+    """Nothing on ``page`` scrolls sideways on the phone: the document is no wider than the
+    screen, nor is any element shown. Returns the furthest right edge."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    right, element = page.evaluate(WIDEST)
+    assert right <= PHONE["width"], element
+    return right
+
+
+def within_first_screen(element: Locator) -> None:
+    """``element`` is whole inside the phone's first screen, as the page opens."""
+    box = element.bounding_box()
+    assert box is not None
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box

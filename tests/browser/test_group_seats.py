@@ -13,7 +13,7 @@ from playwright.sync_api import Locator, Page, expect
 from ledger.groups import services
 from ledger.models import TableSession
 from ledger.tables import services as table_services
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, within_first_screen
 
 SEATING = ["Anna", "Bob", "Celine", "Dan"]
 
@@ -29,13 +29,6 @@ def a_group() -> str:
     results = {name: {"pips": n} for name, n in pips.items()}
     table_services.hand_record(session=table, number=1, data={"results": results})
     return f"/g/{group.token}/"
-
-
-def within_first_screen(element: Locator) -> None:
-    box = element.bounding_box()
-    assert box is not None
-    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], box
-    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], box
 
 
 def test_the_group_s_first_screen_says_where_everyone_stands(page: Page, shot):

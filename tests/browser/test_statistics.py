@@ -14,21 +14,10 @@ from playwright.sync_api import Page, expect
 from ledger.groups import services
 from ledger.models import Group
 from ledger.tables import services as table_services
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, widest
 
 ANNA = "Alexandrina Konstantinou-Papadopoulou-Ng"  # 40 characters, the most a name may have
 THREE = [ANNA, "Bob", "Celine"]
-
-# The right edge of every element shown (not in a closed fold), and the element furthest right.
-WIDEST = """() => {
-  let widest = [0, ''];
-  for (const el of document.querySelectorAll('body *')) {
-    if (!el.checkVisibility()) continue;
-    const right = el.getBoundingClientRect().right;
-    if (right > widest[0]) widest = [right, el.outerHTML.slice(0, 120)];
-  }
-  return widest;
-}"""
 
 
 def hand(*pips: int, names: list[str] = THREE) -> dict:
@@ -51,13 +40,6 @@ def group(transactional_db) -> Group:
     points = services.table_start(group=found, seating=THREE, first=ANNA, options={"stake": "0"})
     table_services.hand_record(session=points, number=1, data=hand(2, 12, 20))
     return found
-
-
-def widest(page: Page) -> float:
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    right, element = page.evaluate(WIDEST)
-    assert right <= PHONE["width"], element
-    return right
 
 
 def test_statistics_fit_a_phone_and_compare_answers_in_view(page: Page, group, shot, new_context):
