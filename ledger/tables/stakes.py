@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -47,7 +48,7 @@ def _paid(rules: scoring.Game, options: scoring.Options) -> str:
     unit = rules.unit(options)
     if not unit:
         return _("Points only, nothing paid")
-    value = {"amount": str(readable_amount(unit))}
+    value = {"amount": number_format(readable_amount(unit), force_grouping=True)}
     payment = rules.payment(options)
     if not rules.pays_chips(options):
         if payment is ChipPayment.PAIRWISE:

@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 import segno
 from django.utils import timezone
-from django.utils.formats import date_format, time_format
+from django.utils.formats import date_format, number_format, time_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext, pgettext
@@ -20,7 +20,6 @@ from ledger.tables.money import readable_amount
 from ledger.tables.stored import specials_of
 from ledger.web.games import special_label
 from scoring import GAMES, Entry, HandEvent
-from scoring.document import amount
 
 
 class Line(Protocol):
@@ -72,16 +71,24 @@ MINUS = "\u2212"  # the minus sign a page shows: "-" is a hyphen, shorter and lo
 
 def money(value: Decimal | None) -> str:
     """+12, \u22126.50, 0: signed, exact, no trailing zeros on whole amounts, cents on others
-    (a sum PostgreSQL gives as 12.5000 reads +12.50). For reading only: CSV, JSON and form
-    values keep the hyphen-minus a program parses.
+    (a sum PostgreSQL gives as 12.5000 reads +12.50), thousands as the page's language groups
+    them. For reading only: CSV, JSON and form values keep the plain number a program parses.
 
     >>> money(Decimal("12.5000")), money(Decimal("-3.0000")), money(Decimal("0.125"))
     ('+12.50', '\u22123', '+0.125')
+    >>> money(Decimal("-12345.5"))
+    '\u221212,345.50'
     """
     if value is None:
         return ""
-    text = str(amount(readable_amount(value)))
-    return f"+{text}" if value > 0 else text.replace("-", MINUS)
+    text = written(value)
+    return f"+{text}" if value > 0 else text
+
+
+def written(value: Decimal) -> str:
+    """An amount or score as the page's language writes it (Django's formats: "1,234.50" in
+    English and Korean, "1234.50" in Chinese), with the minus sign, unsigned if positive."""
+    return number_format(readable_amount(value), force_grouping=True).replace("-", MINUS)
 
 
 def in_unit(value: Decimal, unit: str) -> str:
@@ -94,7 +101,7 @@ def in_unit(value: Decimal, unit: str) -> str:
     if unit == "chips":
         return ngettext("%(n)s chip", "%(n)s chips", _plural(value)) % {"n": money(value)}
     if unit == "points":
-        score = str(amount(readable_amount(value))).replace("-", MINUS)
+        score = written(value)
         return ngettext("%(n)s point", "%(n)s points", _plural(value)) % {"n": score}
     return money(value)
 

@@ -18,6 +18,7 @@ from ledger.groups import services
 from ledger.groups.models import Group
 from ledger.models import Player, TableSession
 from ledger.tables import services as table_services
+from ledger.tables import stakes
 from ledger.web import display
 
 pytestmark = pytest.mark.both_databases
@@ -186,3 +187,15 @@ def test_an_amount_in_points_or_chips_agrees_with_its_number():
     assert display.in_unit(Decimal("-6.5"), "money") == "−6.50"
     with translation.override("zh-hans"):
         assert display.in_unit(Decimal(2), "points") == "2 点"
+
+
+def test_amounts_are_grouped_in_thousands_as_the_page_s_language_writes_them():
+    big, points = Decimal("-12345.5"), Decimal(1500)
+    assert (display.money(-big), display.money(big)) == ("+12,345.50", "−12,345.50")
+    assert display.in_unit(points, "points") == "1,500 points"
+    assert stakes.stake_line("jie-long", {"stake": "1000"}) == "1,000 a point, pairwise"
+    with translation.override("ko"):
+        assert display.money(-big) == "+12,345.50"
+    with translation.override("zh-hans"):  # Django's Chinese formats group nothing
+        assert display.money(-big) == "+12345.50"
+        assert display.in_unit(points, "points") == "1500 点"
