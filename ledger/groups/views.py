@@ -355,7 +355,7 @@ def statistics(request: HtmxRequest, token: str) -> HttpResponse:
     start = end = None
     if form.is_bound and form.is_valid():
         start, end = form.dates(timezone.localdate())
-    players = dict(Player.objects.filter(group=found).values_list("pk", "name"))
+    players = selectors.players(found)
     played = stats.player_stats(found, start=start, end=end)
     pair, a, b = None, None, None
     if form.is_bound and not form.errors:
