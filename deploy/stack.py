@@ -3,10 +3,10 @@
     with production_stack("postgres://postgres@127.0.0.1:5432/postgres") as stack:
         urllib.request.urlopen(stack.base + "/ping/")
 
-Makes a throwaway database on the PostgreSQL server at ``server``, migrates it (and makes the
-cache table), collects the static files, starts gunicorn with deploy/gunicorn.conf.py and DEBUG
-off, as in production, and waits until it is ready (/readyz: its database answers and every
-migration is applied); on the way out it stops gunicorn and drops the database. With
+Makes a throwaway database on the PostgreSQL server at ``server``, migrates it, collects the
+static files, starts gunicorn with deploy/gunicorn.conf.py and DEBUG off, as in production,
+and waits until it is ready (/readyz: its database answers and every migration is applied); on
+the way out it stops gunicorn and drops the database. With
 ``streams=N`` it also starts N ASGI servers (gunicorn with uvicorn's workers, on ledger.asgi,
 as deploy/domino-ledger-streams.service does), each on a port of its own: ``stack.streams``.
 The servers' log goes to ``log`` if given, else nowhere.

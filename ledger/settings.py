@@ -158,16 +158,17 @@ LOGIN_LIMIT = envint("LOGIN_LIMIT", 10)
 # so a client's address is the one it connected from, whatever headers it sends.
 TRUSTED_PROXIES = envnetworks("TRUSTED_PROXIES")
 
-# The cache every worker and server shares (the tables' live parts, ledger/tables/live.py):
-# Django's database cache (table ledger_cache, made by `manage.py migrate`), or Redis with
-# CACHE_URL. The limits count in a table of their own (ledger/web/limits.py).
+# The cache of the tables' live parts (ledger/tables/live.py): each process's own memory, or
+# Redis with CACHE_URL, which every worker and server then shares. In the database (Django's
+# database cache) each part cost eleven round trips and a count of the table's rows, more than
+# rendering it again (docs/benchmarks.md). The limits count in a table of their own
+# (ledger/web/limits.py).
 _cache_url = os.environ.get("CACHE_URL", "")
 CACHES: dict[str, dict[str, Any]]
 if not _cache_url:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-            "LOCATION": "ledger_cache",
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             # Django's 300 would drop the live parts of a hall with a few hundred tables.
             "OPTIONS": {"MAX_ENTRIES": 10_000},
         }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings as django_settings
+from django.core.cache import caches
 from django.utils import translation
 
 from tests.toy_game import toy  # noqa: F401 - the fixture, for any test that names it
@@ -34,15 +35,9 @@ def _in_english():
 
 
 @pytest.fixture(autouse=True)
-def _forget_the_cache(request, django_db_blocker):
-    """What one test kept in the shared cache (a table's live parts: ledger/tables/live.py) must
-    not show in the next. The cache's table is no model's, so a test in a transaction forgets it
-    but Django's flush after a live server's test does not: every test that used the database
-    clears it on its way out. The limits' counts are a model's rows, forgotten either way."""
+def _forget_the_cache():
+    """What one test kept in this process's caches (a table's live parts: ledger/tables/live.py;
+    what the worker last read of the guess counts) must not show in the next."""
     yield
-    if "django_db_setup" in request.fixturenames or request.node.get_closest_marker("django_db"):
-        from django.core.cache import caches
-
-        with django_db_blocker.unblock():
-            for cache in caches.all():
-                cache.clear()
+    for cache in caches.all():
+        cache.clear()

@@ -3,9 +3,9 @@
 After a change every phone at the table is shown it again: a stream carries it to each
 (ledger.web.push), and a phone that polls or has no stream fetches it (views.live). It is
 the same for every phone (no link, form or right of one phone's is in it), so it is rendered
-once per revision and language and kept for them all, in the cache every server process
-shares. The phones ask at the same moment: the first renders it, and the others wait for
-that render rather than making their own.
+once per revision and language and kept for them all in the cache (settings.CACHES): each
+server process's own, or Redis that they share. The phones ask at the same moment: the first
+renders it, and the others wait for that render rather than making their own.
 """
 
 from __future__ import annotations

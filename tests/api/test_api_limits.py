@@ -17,8 +17,8 @@ from ledger.tables import services
 from ledger.web import limits
 from tests.tables.conftest import SEATING, plain_hand
 
-# Depends on the database: throttles and sign-ins are counted in the database's cache table (an
-# upsert of each database's own).
+# Depends on the database: throttles and sign-ins are counted in the limits' table, under each
+# database's own lock.
 pytestmark = pytest.mark.both_databases
 
 API = "/api/v1"

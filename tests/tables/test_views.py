@@ -15,8 +15,8 @@ from ledger.models import Hand, HandChange, TableSession
 from ledger.tables import services
 from tests.tables.conftest import IN_PLACE, SEATING, form_post, plain_hand
 
-# Depends on the database: the table's pages read and save by raw SQL of each database's own: what
-# they show, their query counts, a connection lost.
+# Depends on the database: what the table's pages show, their query counts (SQLite's sums check
+# adds one to a save), a connection lost.
 pytestmark = pytest.mark.both_databases
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -210,8 +210,7 @@ def test_live_poll_answers_204_until_something_changes(
 ):
     url = reverse("live", args=[ce_deng.token])
 
-    # The revision's read (on PostgreSQL straight to the kept connection, out of Django's
-    # count) and one of the address's guess count, which the database cache keeps; then,
+    # The revision's read and one of the address's guess count (ledger/web/limits.py); then,
     # for a few seconds, the worker remembers that count.
     with django_assert_max_num_queries(2):
         assert client.get(url, {"rev": "0"}).status_code == 204
