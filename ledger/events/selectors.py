@@ -151,7 +151,7 @@ def _hands(tables: list[EventTable]) -> dict[int, tally.StoredHands]:
     return hands
 
 
-def _tallies(tables: list[EventTable]) -> list[tally.Tally]:
+def _tallies_kept_or_counted(tables: list[EventTable]) -> list[tally.Tally]:
     """Each table's kept tally; tables without a current one are counted from their hands."""
     kept = [tally.current_tally(t) for t in tables]
     stale = [t for t, k in zip(tables, kept, strict=True) if k is None]
@@ -176,7 +176,7 @@ def standings(event: Event) -> Standings:
     (ledger.tables.money: sums, and who won what from whom), the hands of any table whose
     tally is not current, rounds and entries."""
     tables = event_tables(event)
-    tallies = _tallies(tables)
+    tallies = _tallies_kept_or_counted(tables)
     totals = money.totals(tables)
     won_from = money.won_from(tables) if "head_to_head" in event.tie_breakers else {}
     rows = rank(

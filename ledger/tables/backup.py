@@ -295,7 +295,7 @@ def import_tables(document: dict[str, Any]) -> list[TableSession]:
         ]
         for table in tables:  # a table that would not score would break its pages
             try:
-                sheet = selectors.scored(table)
+                sheet = selectors.rescored_sheet(table)
             except ScoringError as error:
                 raise BackupError(f"table {table.token} does not score: {error.message}") from None
             # The tally and the result rows are derived, so a backup does not carry them: they

@@ -98,7 +98,7 @@ class ScoreSheet:
     result: SessionResult
     # rows holds every hand, and result scored them all; else some only (result: those hands,
     # and the totals of all): the latest, as ``latest_sheet`` and ``after_record`` read them, or
-    # none, as ``hands_as_kept`` gives the summary its totals
+    # none, as ``read_for_summary`` gives the summary its totals
     every_hand: bool = True
 
     @property
@@ -238,7 +238,7 @@ def stored_before(session: TableSession, number: int, key: str) -> list[Hand]:
     return list(first.union(*rest, all=True))
 
 
-def scored(session: TableSession) -> ScoreSheet:
+def rescored_sheet(session: TableSession) -> ScoreSheet:
     """Every hand of ``session``, voided ones included, each scored by the engine from
     scratch, and the totals as the result rows sum them (ledger.tables.money)."""
     hands = _stored(session.hands.order_by("number").values_list(*STORED_FIELDS), session.seated)
@@ -261,23 +261,23 @@ def latest_sheet(session: TableSession, number: int | None = None) -> ScoreSheet
     have among the rows too (one just corrected, say).
 
     It holds the latest rows only, and the totals of every hand; what needs every hand (the
-    summary, an export, a preview) reads ``scored``. So does a table scored whole
+    summary, an export, a preview) reads ``rescored_sheet``. So does a table scored whole
     (``TableSession.scored_whole``), and one whose latest hands are all voided while an
     earlier one counts."""
     if session.scored_whole:
-        return scored(session)
+        return rescored_sheet(session)
     names = session.seated
     latest = _stored(session.hands.order_by("-number").values_list(*STORED_FIELDS)[:LATEST], names)
     # The next hand's leader is the last counted hand's to give: among these, if any counts.
     if all(hand.voided for hand in latest) and session.hands.filter(voided=False).exists():
-        return scored(session)
+        return rescored_sheet(session)
     if number is not None and all(hand.number != number for hand in latest):
         asked = session.hands.filter(number=number).values_list(*STORED_FIELDS)
         latest = [*latest, *_stored(asked, names)]
     hands = sorted(latest, key=lambda hand: hand.number)
     live = [hand for hand in hands if not hand.voided]
     if any({"first", "direction"} - hand.data.keys() for hand in live):
-        return scored(session)  # stored before hands recorded who led: they need the rest
+        return rescored_sheet(session)  # stored before hands recorded who led: they need the rest
     played = tally.score_table(session, [hand.data for hand in live]).hands
     by_pk = dict(zip((hand.pk for hand in live), played, strict=True))
     totals = money.table_totals(session)
@@ -319,7 +319,7 @@ class Shown(NamedTuple):
     result: Played | None  # None: voided
 
 
-def hands_as_kept(
+def read_for_summary(
     session: TableSession,
 ) -> tuple[ScoreSheet, list[Shown], dict[tuple[str, str], Decimal]]:
     """The summary's reading: the table's totals and where it ends (a sheet with no rows),
@@ -335,7 +335,7 @@ def hands_as_kept(
     hands = _stored(session.hands.order_by("number").values_list(*STORED_FIELDS), names)
     led = all({"first", "direction"} <= hand.data.keys() for hand in hands if not hand.voided)
     if session.scored_whole or not led:
-        whole = scored(session)
+        whole = rescored_sheet(session)
         shown = [Shown(row.hand, row.result) for row in whole.rows]
         return whole, shown, scoring.won_from(whole.result.hands)
     outcomes: dict[int, tuple[dict[str, int], dict[str, Decimal]]] = {}

@@ -151,7 +151,7 @@ def summarise(
 ) -> Summary:
     """Counts, pairwise totals and the cumulative-net chart of a table: ``sheet`` for its
     players and game, ``hands`` every hand with what it came to, ``won_from`` who won what
-    from whom (selectors.hands_as_kept reads all three)."""
+    from whom (selectors.read_for_summary reads all three)."""
     counts: dict[str, dict[str, int]] = {name: {} for name in sheet.seating}
     for row in hands:
         if row.result is None:

@@ -265,7 +265,7 @@ def _hand_form(
     elif taken is not None:
         sheet = selectors.latest_sheet(session)
     else:
-        sheet = selectors.scored(session)
+        sheet = selectors.rescored_sheet(session)
     extra: dict[str, Any] = {}
     if data is not None and taken is None:
         try:
@@ -355,7 +355,7 @@ def _saved(
         response: HttpResponse = redirect(f"{url}?saved={number}")
     else:
         if session.options.keys() & set(ENDS):  # the form says whether this hand ended it
-            sheet = selectors.scored(session)
+            sheet = selectors.rescored_sheet(session)
         else:
             sheet = selectors.after_record(session, recorded.hand, recorded.played)
         saved = sheet.row(number)
@@ -429,7 +429,7 @@ def _change_hand(
 ) -> HttpResponse:
     """The hand page; on POST, ``change`` made (it says whether it was), then back to the table."""
     session = selectors.session_by_token(token)
-    sheet = selectors.scored(session)
+    sheet = selectors.rescored_sheet(session)
     row = sheet.row(number)
     if row is None:
         raise Http404("No such hand")
@@ -545,7 +545,7 @@ def ends(request: HtmxRequest, token: str) -> HttpResponse:
             return redirect(reverse("table", args=[token]) + "#organiser")
     else:
         ends_error = " ".join(str(message) for errors in time.errors.values() for message in errors)
-    sheet = selectors.scored(session)
+    sheet = selectors.rescored_sheet(session)
     context = _table_context(request, sheet, ends_error=ends_error, ends=values, time_form=time)
     return render(request, "tables/table.html", context, status=400)
 
@@ -562,7 +562,7 @@ HISTORY_PAGE = 50  # changes on one page of a table's history
 
 
 def _summary(request: HtmxRequest, session: TableSession, *, shared: bool) -> HttpResponse:
-    sheet, hands, won_from = selectors.hands_as_kept(session)
+    sheet, hands, won_from = selectors.read_for_summary(session)
     context = {
         "session": session,
         "sheet": sheet,

@@ -69,7 +69,7 @@ def test_the_page_shows_what_scoring_every_hand_shows(options, steps):
     for operation in steps:
         apply(table, operation)
         table = selectors.session_by_token(table.token)  # as the page reads it
-        whole = selectors.scored(table)
+        whole = selectors.rescored_sheet(table)
         assert shown(selectors.latest_sheet(table)) == shown(whole)
         if operation[0] != "record":  # the page after a change shows the changed hand
             number = operation[1]
@@ -98,7 +98,7 @@ def test_a_table_its_seats_and_its_latest_hands_are_read_in_three_queries():
 
 
 def summary_of_every_hand_scored(table) -> Summary:
-    whole = selectors.scored(table)
+    whole = selectors.rescored_sheet(table)
     shown = [selectors.Shown(row.hand, row.result) for row in whole.rows]
     return summarise(whole, shown, scoring.won_from(whole.result.hands))
 
@@ -115,7 +115,7 @@ def test_the_summary_from_the_kept_rows_is_the_summary_of_every_hand_scored(opti
     for operation in steps:
         apply(table, operation)
     table = selectors.session_by_token(table.token)
-    assert summarise(*selectors.hands_as_kept(table)) == summary_of_every_hand_scored(table)
+    assert summarise(*selectors.read_for_summary(table)) == summary_of_every_hand_scored(table)
 
 
 @pytest.mark.django_db
@@ -129,7 +129,7 @@ def test_a_ce_deng_table_turns_and_redeals_as_when_scored_whole():
         data = {"redeal": "Bob"} if number % 5 == 0 else plain
         services.hand_record(session=table, number=number, data=data)
     table = selectors.session_by_token(table.token)
-    assert shown(selectors.latest_sheet(table)) == shown(selectors.scored(table))
+    assert shown(selectors.latest_sheet(table)) == shown(selectors.rescored_sheet(table))
 
 
 def _plan(read: Callable[[], object]) -> list[str]:

@@ -44,7 +44,7 @@ def everything(event: int, group: int) -> dict[str, Any]:
     tables = TableSession.objects.filter(pk__in=_tables(event, group)).order_by("pk")
     seen: dict[str, Any] = {}
     for table in tables:
-        sheet = selectors.scored(table)
+        sheet = selectors.rescored_sheet(table)
         seen[f"table {table.pk}"] = (sheet.result.totals, sheet.result.settle_up)
         for kind in exports.EXPORTS:
             seen[f"table {table.pk} {kind}"] = _download(exports.response(table, kind))
