@@ -11,7 +11,7 @@ from typing import Any, Literal, NamedTuple, Protocol
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, Subquery, Sum, Value
+from django.db.models import Count, Sum, Value
 from django.utils.translation import gettext as _
 
 import scoring
@@ -220,22 +220,23 @@ def _session(**link: str) -> TableSession:
         raise NoSuchLink("No such table") from None
 
 
-def stored_before(session: TableSession, number: int, key: str) -> list[Hand]:
-    """What was stored before a send of hand ``number`` under ``key`` (services.hand_record):
-    hand ``number``, the table's newest hand and the hand sent under that key, those found.
+def stored_before(session: TableSession, number: int, key: str = "") -> list[Hand]:
+    """What was stored before a send of hand ``number`` (services.hand_record): the table's
+    hands from the one before it on, so hand ``number`` and the newest hand if it is among
+    them; else the newest alone. With a ``key``, the hand sent under it too.
 
-    One query, a union of three reads, each found by a unique index (the key's partial one:
-    its condition repeated, so SQLite uses it too): it costs the same at hand 1,000 as at hand
-    10, where one read with its conditions joined by OR goes through every hand of the table.
-    Read through the table's hands, each hand's ``session`` is ``session`` as read, its seats
-    with it. A hand found twice (the newest is hand ``number``) is in the list twice."""
+    The hands from ``number - 1`` on are one range of the unique index of a table's numbers:
+    when a table's phones all press save that is one or two hands, at hand 1,000 as at hand 10
+    (a phone some hands behind reads those hands). The key's hand is found by its own unique
+    index (its partial condition repeated, so SQLite uses it too). Read through the table's
+    hands, each hand's ``session`` is ``session`` as read, its seats with it."""
     hands = session.hands.order_by()
-    newest = Subquery(hands.order_by("-number").values("number")[:1])
-    found = [hands.filter(number=number), hands.filter(number=newest)]
+    found = list(hands.filter(number__gte=number - 1))
+    if not found and number > 1:  # a send ahead of the table: its newest hand, if any
+        found = list(hands.order_by("-number")[:1])
     if key:
-        found.append(hands.filter(idempotency_key=key).exclude(idempotency_key=""))
-    first, *rest = found
-    return list(first.union(*rest, all=True))
+        found += hands.filter(idempotency_key=key).exclude(idempotency_key="")
+    return found
 
 
 def rescored_sheet(session: TableSession) -> ScoreSheet:

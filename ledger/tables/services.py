@@ -416,15 +416,17 @@ def _replayed(session: TableSession, earlier: Hand, request_hash: str) -> Record
 
 
 def _stored_before(
-    session: TableSession, number: int, key: str, request_hash: str
+    session: TableSession, number: int, key: str, request_hash: str, *, by_key: bool = False
 ) -> Recorded | int:
     """What was stored before this submission: the submission itself (``key``), or hand
     ``number`` from another phone (HandAlreadyRecorded), in one read with the table's last
     hand (selectors.stored_before). A hand keeps its number once stored, so when a table's
     phones all press save, all but the first are answered by this read: before the table's
-    lock, or, for one sent while the first was being saved, under it. Returns the last hand's
+    lock, or, for one sent while the first was being saved, under it. A submission sent
+    again is hand ``number`` under its key; ``by_key`` also finds the key under another
+    number (KeyReused), which the hands' unique key tells on insert. Returns the last hand's
     number (0: none) when neither is stored."""
-    found = selectors.stored_before(session, number, key)
+    found = selectors.stored_before(session, number, key if by_key else "")
     if mine := next((hand for hand in found if key and hand.idempotency_key == key), None):
         return _replayed(session, mine, request_hash)
     last = max((hand.number for hand in found), default=0)
@@ -492,10 +494,12 @@ def hand_record(
                 kept.add()
                 _revise(table, kept)
     except IntegrityError:
-        # Another save committed between our checks and our insert (one that did not take
-        # the table's lock: the admin's, say).
-        if isinstance(earlier := _stored_before(session, number, key, request_hash), Recorded):
-            return earlier
+        # The key was sent before with another hand (KeyReused), or another save committed
+        # between our checks and our insert (one that did not take the table's lock: the
+        # admin's, say).
+        found = _stored_before(session, number, key, request_hash, by_key=True)
+        if isinstance(found, Recorded):
+            return found
         raise
     return Recorded(hand, played)
 

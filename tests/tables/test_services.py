@@ -177,5 +177,13 @@ def test_the_same_key_with_a_different_hand_is_refused(ce_deng):
         )
     with pytest.raises(services.KeyReused):
         services.hand_record(session=ce_deng, number=2, data=plain_hand(), idempotency_key="k1")
-
     assert Hand.objects.get().named == plain_hand()
+
+    # Sent again two hands on, the key's hand is neither that number nor the one before it:
+    # the hands' unique key tells on insert.
+    services.hand_record(session=ce_deng, number=2, data=plain_hand(), idempotency_key="k2")
+    services.hand_record(session=ce_deng, number=3, data=plain_hand(), idempotency_key="k3")
+    with pytest.raises(services.KeyReused):
+        services.hand_record(session=ce_deng, number=4, data=plain_hand(), idempotency_key="k1")
+    assert list(Hand.objects.values_list("number", flat=True)) == [1, 2, 3]
+    assert HandChange.objects.count() == 3
