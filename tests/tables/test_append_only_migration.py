@@ -3,8 +3,9 @@ row a change replaced gets its reversal, a voided payment its void row, every ro
 and every table's, player's and group's money, every standing and every export stays to the
 cent (issue 14, items 2 and 7). Migration 0032 (amounts as whole ten-thousandths) keeps every
 amount, and so every sum, exactly, both ways. Each test migrates forward to the latest, so
-0033 (a table's changes of how it ends: a new, empty table) runs on those rows too, and every
-total, standing and export is compared after it."""
+0033 (a table's changes of how it ends: a new, empty table) and 0034 (the database cache's
+table dropped) run on those rows too, and back through them in the second test, and every
+total, standing and export is compared after them."""
 
 from __future__ import annotations
 
