@@ -17,6 +17,7 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from django.db import connections
 
 from deploy.stack import Stream
 from ledger.tables import services
@@ -73,12 +74,17 @@ def test_make_run_serves_the_pages_and_the_streams_on_one_port(server, table):
 @pytest.mark.django_db(transaction=True)  # the live part is looked for on another thread
 def test_a_live_part_that_cannot_be_had_is_sent_as_its_revision_and_the_page_fetches_it(caplog):
     async def sent() -> list[str]:
+        # The render's thread is the loop's one: its connection to the test database is
+        # closed at the end, else the database could not be dropped after the tests.
+        loop = asyncio.get_running_loop()
+        loop.set_default_executor(ThreadPoolExecutor(1))
         carried = push.Carried("no-such-table", "en", shown=0)
         stream = push.events(("table", 0), 0, carried=carried)
         events = [await anext(stream), await anext(stream)]  # how soon to retry; revision 0
         push.hub().publish([(0, 1)])
         events.append(await anext(stream))
         await stream.aclose()
+        await loop.run_in_executor(None, connections.close_all)
         return events
 
     # On a thread of its own: a browser test before this one in the process leaves its event
