@@ -268,8 +268,10 @@ def test_a_download_is_named_by_game_date_and_players_never_by_a_database_id(cli
     assert f"filename*=utf-8''jie-long-{day}-Anna-%E6%9D%8E-%E6%98%8E-Bob-Carl-hands.csv" in (
         disposition
     )
-    # Not as a part of either name (a table numbered 6 is in "%E6", the name's bytes).
-    assert str(table.pk) not in re.split(r"[-.;=\"']", disposition.replace(day, ""))
+    # Not as a part of either name (a table numbered 6 is in "%E6", the name's bytes), nor
+    # of the day or the charset (a table numbered 8 is in "utf-8").
+    named = disposition.replace(day, "").replace("utf-8''", "''")
+    assert str(table.pk) not in re.split(r"[-.;=\"']", named)
 
 
 def test_an_event_download_is_named_by_the_event(client, db):
