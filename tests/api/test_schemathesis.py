@@ -18,6 +18,7 @@ from rest_framework.authtoken.models import Token
 from ledger.events import services as event_services
 from ledger.groups import services as group_services
 from ledger.tables import services
+from tests.depth import DEEP
 from tests.tables.conftest import SEATING, plain_hand
 
 # Runs once, not on both databases: it checks the answers against the schema, which no database
@@ -62,7 +63,7 @@ def test_the_api_conforms_to_its_schema(live_server, settings):
             "run",
             f"{live_server.url}/api/v1/schema/",
             "--checks", "all",
-            "--max-examples", "30",
+            "--max-examples", "30" if DEEP else "10",  # make test-deep, make test
             "--seed", "1",
             "--workers", "1",
             "--generation-database", "none",

@@ -2,9 +2,9 @@
 operation. Each answer must be a 4xx (or, where a generated value happens to be good, a
 success), never a 5xx; and a refusal stores nothing.
 
-Bounded for CI: a fixed number of examples per test, drawn from a fixed seed (derandomize), so
-a run takes the same time and finds the same things every time; raise FUZZ_EXAMPLES to look
-further on your own machine.
+Bounded for CI: a fixed number of examples per test (20 in make test, 40 in make test-deep:
+tests/depth.py), drawn from a fixed seed (derandomize), so a run takes the same time and finds
+the same things every time; raise FUZZ_EXAMPLES to look further on your own machine.
 """
 
 from __future__ import annotations
@@ -33,9 +33,10 @@ from ledger.models import (
     TableSession,
 )
 from ledger.tables import services
+from tests.depth import examples
 from tests.tables.conftest import SEATING, plain_hand
 
-EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "40"))
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", examples(40)))
 FUZZ = settings(
     max_examples=EXAMPLES,
     deadline=None,

@@ -9,6 +9,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 
 from scoring import ScoringError, score
+from tests.depth import examples
 
 from .documents import phone_sessions
 
@@ -20,7 +21,7 @@ CODE_WORDS = re.compile(
 )
 
 
-@settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(600), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(phone_sessions())
 def test_what_a_phone_can_send_is_answered_in_the_players_words(document: Any) -> None:
     try:

@@ -15,10 +15,13 @@ from hypothesis import strategies as st
 from scoring import GAMES, Deck, Tile, score, settle_up
 from scoring.catches import unmated
 from scoring.text import Phrase
+from tests.depth import examples
 
 from .documents import hand, money, session, special
 
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 POOL = ("Anna", "Bob", "Celine", "Dominic", "Eun-ji", "张三", "김철수", "Zoë")
 OTHER_POOL = ("Pia", "Quentin", "Rosa", "Sven", "Tomás", "李四", "박영희", "Ülle")
@@ -433,7 +436,7 @@ def test_settle_up_is_exact_and_as_short_as_brute_force_finds(
     assert count == fewest_transfers(list(given_balances.values()))
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(balances(most=12))
 def test_settle_up_is_exact_for_larger_tables(given_balances: dict[str, Decimal]) -> None:
     check_settles(given_balances)

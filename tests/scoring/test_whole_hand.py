@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from scoring import GAMES, Deck, Tile, parse_session, score_session
 from scoring.catches import mate_group, unmated
 from scoring.whole_hand import Groups, Need, feasible
+from tests.depth import examples
 
 from .documents import FOUR, THREE, TWO, hand, rejected, session, special, tiles
 
@@ -148,7 +149,7 @@ def real_sessions(draw: st.DrawFn) -> dict[str, Any]:
 
 
 @settings(
-    max_examples=3000,
+    max_examples=examples(3000),
     deadline=None,
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
@@ -227,7 +228,7 @@ def small_problems(draw: st.DrawFn) -> tuple[Groups, tuple[Need, ...], int]:
     return groups, tuple(sorted(needs)), cap
 
 
-@settings(max_examples=1000, deadline=None, derandomize=True)
+@settings(max_examples=examples(1000), deadline=None, derandomize=True)
 @given(small_problems())
 def test_the_search_answers_as_trying_every_deal_does(
     problem: tuple[Groups, tuple[Need, ...], int],

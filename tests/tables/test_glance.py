@@ -26,6 +26,7 @@ from ledger.models import Hand, Seat, TableSession
 from ledger.tables import selectors, services
 from ledger.tables.live import RENDER_WAIT
 from ledger.tables.summary import Summary, summarise
+from tests.depth import examples
 from tests.tables.test_results_rows import PLAYERS, SCORES, apply, hand
 
 # Depends on the database: what a table's reads read, in how many queries, by which plan.
@@ -59,7 +60,7 @@ def shown(sheet: selectors.ScoreSheet) -> tuple[Any, ...]:
 
 @pytest.mark.django_db
 @settings(
-    max_examples=40,
+    max_examples=examples(40),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -105,7 +106,7 @@ def summary_of_every_hand_scored(table) -> Summary:
 
 @pytest.mark.django_db
 @settings(
-    max_examples=25,
+    max_examples=examples(25),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -15,6 +15,7 @@ import scoring
 from ledger.models import Result, TableSession
 from ledger.tables import services
 from ledger.tables.stored import specials_of
+from tests.depth import examples
 
 # Depends on the database: the result rows are written under the table's row lock, and their
 # sums kept to the cent.
@@ -85,7 +86,7 @@ def apply(table: TableSession, operation: tuple[Any, ...]) -> None:
 
 @pytest.mark.django_db
 @settings(
-    max_examples=60,
+    max_examples=examples(60),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

@@ -26,6 +26,7 @@ from ledger.models import Hand, HandChange, Result, TableSession
 from ledger.tables import money, services, verify
 from ledger.tables.stored import specials_of
 from scoring import GAMES
+from tests.depth import examples
 from tests.scoring.test_properties import ce_deng_sessions, plain_sessions, tiu_yu_sessions
 
 # Depends on the database: the rows are written under the table's row lock, refused unbalanced
@@ -231,7 +232,7 @@ REFUSED = (
 @pytest.mark.django_db
 @pytest.mark.parametrize("game", sorted(SESSIONS))
 @settings(
-    max_examples=25,
+    max_examples=examples(25),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
