@@ -1,6 +1,8 @@
 """Accessible in light and dark (issue 11): axe-core finds no serious or critical violation on
-any page, in each of the four languages, with the phone set to light and to dark, at a phone's
-size (the projector at 1280×720). And the pages do follow the phone's setting, the chart's
+any page, in the four languages, with the phone set to light and to dark, at a phone's size
+(the projector at 1280×720). make test checks each page in one language and scheme, turned
+each day so that every run checks all eight on some pages; make test-deep checks every page in
+all eight. And the pages do follow the phone's setting, the chart's
 lines stand out from either page, and the QR codes stay dark on light.
 
 axe-core comes with axe-playwright-python, which puts it in the page with ``page.evaluate``:
@@ -12,15 +14,17 @@ so that axe sees it too; the language menu is opened on a page of its own (it wo
 is under it, whose contrast axe could then not measure). axe cannot measure text on a gradient
 either, such as the tables that scroll sideways: test_phone_quality.py measures those.
 
-All the pages of a language and a scheme are one test, sharing one ledger and one browser: the
-eight take about 70 s in all; a test for each page took about twice as long.
+All the pages of a language and a scheme are one test, sharing one ledger and one browser: a
+test for each page took about twice as long.
 """
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 import pytest
@@ -32,6 +36,7 @@ from ledger.groups import services as group_services
 from ledger.models import Event, Group, TableSession
 from ledger.tables import services
 from tests.browser.conftest import PHONE, enter_hand
+from tests.depth import DEEP
 from tests.events.test_events import play
 
 SEATING = ["Anna", "Bob", "Celine", "Dominic"]
@@ -224,23 +229,49 @@ def new_page(browser, live_server) -> Iterator[Callable[..., Page]]:
         context.close()
 
 
+# In make test each page is checked in one language and scheme, turned one step a day, so that
+# in every run each of the eight is checked on some pages and in eight days every page in each;
+# make test-deep checks every page in all eight. AXE_ROTATION=<n> runs day n's again.
+VARIANTS = [(scheme, language) for language in LANGUAGES for scheme in SCHEMES]
+ROTATION = int(os.environ.get("AXE_ROTATION", date.today().toordinal()))
+
+
+def checked_in(scheme: str, language: str, day: int = ROTATION) -> list[str]:
+    """The pages checked in ``scheme`` and ``language`` on ``day``'s run."""
+    chosen = []
+    for turn, name in enumerate(PAGES):
+        turned_to, in_language = VARIANTS[(turn + day) % len(VARIANTS)]
+        if name == "api-docs":  # the API and its docs are in English only
+            if language != "en":
+                continue
+            in_language = "en"
+        if DEEP or (turned_to, in_language) == (scheme, language):
+            chosen.append(name)
+    return chosen
+
+
+def test_each_day_checks_every_page_and_every_language_and_scheme_on_some_page():
+    for day in range(len(VARIANTS)):
+        checked = {variant: checked_in(*variant, day=day) for variant in VARIANTS}
+        assert all(checked.values()), (day, checked)
+        assert sorted(sum(checked.values(), [])) == sorted(PAGES) or DEEP, (day, checked)
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_no_page_has_a_serious_accessibility_violation(new_page, ledger, shot, scheme, language):
     phone, projector = new_page(scheme, language), new_page(scheme, language, projector=True)
 
     found = []
-    for name, open_page in PAGES.items():
-        if name == "api-docs" and language != "en":
-            continue  # the API and its docs are in English only
+    for name in checked_in(scheme, language):
         page = projector if name == "projector" else phone
-        open_page(page, ledger)
+        PAGES[name](page, ledger)
         if name != "api-docs":
             expect(page.locator("html")).to_have_attribute("lang", language)
         found += [f"the {name} page: {violation}" for violation in serious_violations(page)]
         shot(page, name)
 
-    assert not found, f"{scheme}, {language}:\n" + "\n".join(found)
+    assert not found, f"{scheme}, {language} (AXE_ROTATION={ROTATION}):\n" + "\n".join(found)
 
 
 def luminance(css: str) -> float:
