@@ -8,8 +8,12 @@ INSTALLED := $(VENV)/.installed
 POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/ledger
 # Which tests each pass runs, by marker (pyproject.toml, docs/development.md): together, every
 # test; both, those marked both_databases (tests/ledger/test_make_test.py checks all three).
-ON_SQLITE := not browser or both_databases
-ON_POSTGRES := both_databases or browser
+# Browser tests and those marked postgresql (the migrations', and those bringing a PostgreSQL
+# database of their own) run on PostgreSQL alone; make test-deep runs the postgresql ones on
+# SQLite too.
+ON_SQLITE := not browser and not postgresql or both_databases
+ON_POSTGRES := both_databases or browser or postgresql
+ON_SQLITE_DEEP := not browser or both_databases
 # Test processes side by side (pytest-xdist), a file to each: much of the suite waits on a browser,
 # a server or a subprocess. docs/development.md has the before and after.
 TEST_WORKERS ?= auto
@@ -20,7 +24,7 @@ PORT ?= 8000
 # ends with its 15 slowest steps: where the time goes (docs/development.md).
 PYTEST := $(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadfile --no-loadscope-reorder --durations=15
 
-.PHONY: run demo test lint bench smoke clean
+.PHONY: run demo test test-deep check lint bench smoke clean
 
 $(INSTALLED): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -54,6 +58,16 @@ test: $(INSTALLED) lint
 		echo "PostgreSQL does not answer at $(POSTGRES_URL): every test runs on SQLite"; \
 		$(PYTEST); \
 	fi
+
+## test-deep: make test at the full counts (every example, axe in every language and scheme, the
+## migrations on both databases): after a change to the engine, the API's schema or the streams
+test-deep:
+	$(MAKE) test TEST_DEPTH=deep ON_SQLITE='$(ON_SQLITE_DEEP)'
+
+## check: the quick loop between saves: lint, then on SQLite the tests that need no browser and
+## no PostgreSQL, stopping at the first failure
+check: $(INSTALLED) lint
+	env -u DATABASE_URL $(PYTEST) -x -m 'not browser and not postgresql' -q
 
 lint: $(INSTALLED)
 	$(BIN)/ruff check .

@@ -18,9 +18,8 @@ from playwright.sync_api import Page, expect
 from deploy.stack import Stack, embedded_stack, production_stack
 from tests.browser.conftest import enter_hand, save_hand, start_table
 
-# Depends on the database: make run's server and its SQLite reads, or the production stack and
-# PostgreSQL's LISTEN/NOTIFY.
-pytestmark = pytest.mark.both_databases
+# On PostgreSQL, against the production stack's ASGI server, as every browser test; the first
+# test also on SQLite, against make run's own server (both_databases).
 
 
 @pytest.fixture(scope="module")
@@ -48,6 +47,7 @@ def seen_after(phone: Page, number: int) -> float:
     return seen
 
 
+@pytest.mark.both_databases
 def test_two_phones_on_streams_see_each_others_saves_within_a_second(server, new_context, shot):
     anna = new_context().new_page()
     table = start_table(anna, "jie-long", ["Anna", "Bob", "Celine"], leader=0)

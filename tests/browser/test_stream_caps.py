@@ -15,9 +15,8 @@ from playwright.sync_api import expect
 from deploy.stack import Stack, embedded_stack, production_stack
 from tests.browser.conftest import enter_hand, save_hand, start_table
 
-# Depends on the database: make run's server on SQLite, or the production stack's ASGI server on
-# PostgreSQL.
-pytestmark = pytest.mark.both_databases
+# On PostgreSQL, against the production stack's ASGI server, as every browser test; make run's
+# own server is tried in a browser by test_push.py's first test.
 
 
 @pytest.fixture(scope="module")

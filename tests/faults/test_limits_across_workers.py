@@ -22,6 +22,9 @@ import pytest
 from deploy.stack import production_stack
 from tests.faults.conftest import SERVER, postgres
 
+# Brings its own PostgreSQL database: in make test's PostgreSQL pass (skips without a server).
+pytestmark = pytest.mark.postgresql
+
 GUESS_LIMIT = 12
 LOGIN_LIMIT = 5
 NGINX = "127.0.0.1"  # trusted: what nginx's X-Forwarded-For says is believed

@@ -30,6 +30,9 @@ import pytest
 
 from deploy.stack import Stream, free_port, production_stack
 
+# Brings its own PostgreSQL database: in make test's PostgreSQL pass (skips without a server).
+pytestmark = pytest.mark.postgresql
+
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path("/usr/lib/postgresql/15/bin")
 TABLES = 6

@@ -1,7 +1,8 @@
 """`make test` runs every test: once on SQLite, and again on PostgreSQL those that depend on the
-database (marked ``both_databases``), with the browser tests on PostgreSQL, as production runs
-(docs/development.md). The Makefile chooses each pass's tests by marker (ON_SQLITE,
-ON_POSTGRES): pytest itself is asked here which tests those expressions leave out."""
+database (marked ``both_databases``), with the browser tests and those marked ``postgresql`` on
+PostgreSQL alone, as production runs (docs/development.md). The Makefile chooses each pass's
+tests by marker (ON_SQLITE, ON_POSTGRES, and ON_SQLITE_DEEP for make test-deep): pytest itself is
+asked here which tests those expressions leave out."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def passes() -> dict[str, str]:
     """The Makefile's marker expressions, by name."""
     text = (ROOT / "Makefile").read_text()
-    return dict(re.findall(r"^(ON_SQLITE|ON_POSTGRES) := (.+)$", text, re.MULTILINE))
+    return dict(re.findall(r"^(ON_SQLITE|ON_POSTGRES|ON_SQLITE_DEEP) := (.+)$", text, re.MULTILINE))
 
 
 def chosen(expression: str, *paths: str) -> tuple[list[str], int]:
@@ -41,7 +42,10 @@ def test_the_two_passes_run_every_test_and_only_those_marked_both_databases_twic
         "in neither pass": f"not {sqlite} and not {postgres}",
         "in both, not marked both_databases": f"{sqlite} and {postgres} and not both_databases",
         "a browser test not on PostgreSQL": f"browser and not {postgres}",
-        "a test not on SQLite that is no browser test": f"not browser and not {sqlite}",
+        "a test marked postgresql not on PostgreSQL": f"postgresql and not {postgres}",
+        "a test not on SQLite, neither a browser test nor marked postgresql": (
+            f"not browser and not postgresql and not {sqlite}"
+        ),
     }
     found, right = chosen(" or ".join(f"({expression})" for expression in wrong.values()))
     assert right > 2000  # every test, scoring's too
@@ -53,3 +57,19 @@ def test_the_two_passes_run_every_test_and_only_those_marked_both_databases_twic
 def test_every_browser_test_is_marked_browser():
     found, marked = chosen("not browser", "tests/browser")
     assert not found and marked > 100, found
+
+
+def test_make_test_deep_runs_the_postgresql_tests_on_sqlite_too_and_the_browser_tests_not():
+    deep, sqlite = f"({passes()['ON_SQLITE_DEEP']})", f"({passes()['ON_SQLITE']})"
+    found, _ = chosen(f"({sqlite} and not {deep}) or (postgresql and not {deep})")
+    assert not found, found[:20]
+    found, _ = chosen(f"browser and {deep} and not both_databases")
+    assert not found, found[:20]
+
+
+def test_one_browser_test_runs_on_sqlite_the_one_of_make_runs_own_stream_server():
+    found, _ = chosen(f"browser and ({passes()['ON_SQLITE']})", "tests/browser")
+    assert found == [
+        "tests/browser/test_push.py::"
+        "test_two_phones_on_streams_see_each_others_saves_within_a_second[chromium]"
+    ], found

@@ -12,6 +12,9 @@ from django.db.utils import ConnectionHandler
 
 from tests.faults.conftest import postgres
 
+# Brings its own PostgreSQL database: in make test's PostgreSQL pass (skips without a server).
+pytestmark = pytest.mark.postgresql
+
 
 @pytest.fixture
 def server():
