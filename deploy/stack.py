@@ -31,7 +31,7 @@ import threading
 import time
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -92,7 +92,13 @@ def _stop(processes: list[subprocess.Popen[bytes]]) -> None:
 
 @contextmanager
 def production_stack(
-    server: str, *, port: int = 0, workers: int = 2, streams: int = 0, log: IO[bytes] | None = None
+    server: str,
+    *,
+    port: int = 0,
+    workers: int = 2,
+    streams: int = 0,
+    log: IO[bytes] | None = None,
+    settings: Mapping[str, str] | None = None,
 ) -> Iterator[Stack]:
     database = f"ledger_{secrets.token_hex(4)}"
     url = urllib.parse.urlunsplit(urllib.parse.urlsplit(server)._replace(path=f"/{database}"))
@@ -100,7 +106,7 @@ def production_stack(
     env = {key: value for key, value in os.environ.items() if key != "DJANGO_ALLOW_ASYNC_UNSAFE"}
     env |= {"DATABASE_URL": url, "SECRET_KEY": secrets.token_urlsafe(50), "DEBUG": "false"}
     env |= {"ALLOWED_HOSTS": "127.0.0.1", "GUNICORN_BIND": f"127.0.0.1:{port}"}
-    env |= {"GUNICORN_WORKERS": str(workers)}
+    env |= {"GUNICORN_WORKERS": str(workers), **(settings or {})}
     stream_ports = [free_port() for _ in range(streams)]
     stack = Stack(
         f"http://127.0.0.1:{port}", url, env, tuple(f"http://127.0.0.1:{p}" for p in stream_ports)
@@ -125,13 +131,14 @@ def production_stack(
 
 
 @contextmanager
-def embedded_stack(*, port: int = 0) -> Iterator[Stack]:
-    """``make run``'s server (``manage.py serve``), on a throwaway SQLite folder."""
+def embedded_stack(*, port: int = 0, settings: Mapping[str, str] | None = None) -> Iterator[Stack]:
+    """``make run``'s server (``manage.py serve``), on a throwaway SQLite folder; ``settings``:
+    environment it runs with besides (as for ``production_stack``)."""
     port = port or free_port()
     with tempfile.TemporaryDirectory(prefix="ledger-embedded-") as folder:
         dropped = ("DATABASE_URL", "SECRET_KEY", "DJANGO_ALLOW_ASYNC_UNSAFE")
         env = {k: v for k, v in os.environ.items() if k not in dropped}
-        env |= {"DATA_DIR": folder, "DEBUG": "false"}
+        env |= {"DATA_DIR": folder, "DEBUG": "false", **(settings or {})}
         base = f"http://127.0.0.1:{port}"
         stack = Stack(base, "", env, (base,))
         stack.manage("migrate", "--noinput", "-v0")

@@ -145,6 +145,10 @@ MOST_HANDS_PER_TABLE = envint("MOST_HANDS_PER_TABLE", 5_000)
 # A live poll that waited longer than this (ms) before a worker took it is shed: 503 with
 # Retry-After, which the page honours (ledger/web/middleware.py). 0: never.
 SHED_POLLS_AFTER_MS = envint("SHED_POLLS_AFTER_MS", 1000)
+# The live pages' designed waits (how often a page polls, how soon it asks again after a busy
+# server's Retry-After or a broken stream, how long a refused stream waits), in percent of their
+# design: 100 in use. The browser tests run them at 25 rather than sleep through a 10 s poll.
+LIVE_WAITS_PERCENT = envint("LIVE_WAITS_PERCENT", 100, least=1)
 # Wrong links of any kind (pages, API, streams) one address may try in 10 minutes
 # (ledger/web/middleware.py).
 GUESS_LIMIT = envint("GUESS_LIMIT", 30)
@@ -232,6 +236,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "ledger.web.shedding.live_waits",
             ],
         },
     },

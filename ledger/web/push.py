@@ -89,7 +89,7 @@ from ledger import changes
 from ledger.links import NoSuchLink
 from ledger.web import limits
 from ledger.web.middleware import GuessLimitMiddleware
-from ledger.web.shedding import Shedding, busy, shed
+from ledger.web.shedding import Shedding, busy, retry_after, shed
 from ledger.web.views import outage
 
 log = logging.getLogger(__name__)
@@ -392,7 +392,7 @@ async def events(
     changes heard), and the same every HEARTBEAT seconds while nothing changes; for a page
     that takes it (``carried``), the live part instead of each revision it does not show.
     Ends when the phone goes (``_stream`` cancels it)."""
-    yield f"retry: {RETRY_MS}\n\n"
+    yield f"retry: {RETRY_MS * settings.LIVE_WAITS_PERCENT // 100}\n\n"
     with hub().watch(key, revision, mark) as watch:
         shown = carried.shown if carried else None
         sent = watch.revision
@@ -504,7 +504,7 @@ class Held:
         with translation.override(translation.get_language_from_request(request)):
             body = str(message)
         refusal = HttpResponse(body, status=status, content_type="text/plain; charset=utf-8")
-        refusal["Retry-After"] = str(STREAMS_RETRY_AFTER)
+        refusal["Retry-After"] = retry_after(STREAMS_RETRY_AFTER)
         return refusal
 
     def give_back(self, address: str) -> None:

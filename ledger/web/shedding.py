@@ -11,6 +11,7 @@ Light on purpose (no models): the logging configuration loads ``NotShed`` before
 from __future__ import annotations
 
 import logging
+import math
 import threading
 import time
 
@@ -42,13 +43,24 @@ def shed(request: HttpRequest) -> bool:
     return most > 0 and waited(request) > most
 
 
+def retry_after(seconds: float) -> str:
+    """A designed wait as a Retry-After header says it: whole seconds, at the pace the live
+    pages' waits run at (``settings.LIVE_WAITS_PERCENT``)."""
+    return str(max(1, math.ceil(seconds * settings.LIVE_WAITS_PERCENT / 100)))
+
+
+def live_waits(request: HttpRequest) -> dict[str, int]:
+    """For base.html's <html data-waits>: the pace the page's own waits run at (ledger.js)."""
+    return {"live_waits_percent": settings.LIVE_WAITS_PERCENT}
+
+
 def busy(request: HttpRequest) -> HttpResponse:
     """The answer to what is shed: ask again after SHED_RETRY_AFTER seconds. Counted in the
     log once a minute (``Shedding``), not logged one by one (``NotShed``)."""
     setattr(request, _SHED, True)
     shedding.add()
     response = HttpResponse("Busy", status=503, content_type="text/plain; charset=utf-8")
-    response["Retry-After"] = str(SHED_RETRY_AFTER)
+    response["Retry-After"] = retry_after(SHED_RETRY_AFTER)
     return response
 
 

@@ -33,6 +33,16 @@ HERE = Path(__file__).resolve().parent
 ARTIFACTS = HERE.parent.parent / "test-artifacts" / "browser"
 PHONE = {"width": 360, "height": 640}
 BOM = "\ufeff"
+# The live pages' designed waits (a poll every 3 s, Retry-After, a broken stream's retry, an
+# unsent hand's) at a quarter of their length, rather than slept through: on the live server
+# (the fixture below) and on the servers with streams (``PACED``, their environment).
+WAITS_PERCENT = 25
+PACED = {"LIVE_WAITS_PERCENT": str(WAITS_PERCENT)}
+
+
+def paced(ms: float) -> float:
+    """A designed wait of ``ms`` as the browser tests run it."""
+    return ms * WAITS_PERCENT / 100
 
 
 @pytest.hookimpl(tryfirst=True)  # before -m chooses by marker
@@ -76,6 +86,11 @@ def browser_context_args(live_server) -> dict:
         "is_mobile": True,
         "has_touch": True,
     }
+
+
+@pytest.fixture(autouse=True)
+def _paced_waits(settings):
+    settings.LIVE_WAITS_PERCENT = WAITS_PERCENT
 
 
 @pytest.fixture

@@ -4,12 +4,13 @@ back at once, and then polls as before."""
 
 from __future__ import annotations
 
+import math
 import re
 import time
 
 from playwright.sync_api import Route
 
-from tests.browser.conftest import start_table
+from tests.browser.conftest import paced, start_table
 
 LIVE = re.compile(r"/t/[\w-]+/live/")
 
@@ -18,10 +19,14 @@ def test_the_page_waits_as_long_as_a_shed_poll_says_then_polls_again(new_context
     # Requests the service worker fetches are not seen by a route: without it, they are.
     page = new_context(service_workers="block").new_page()
     start_table(page, "jie-long", ["Anna", "Bob", "Celine"], leader=0)
-    polls: list[tuple[float, int]] = []  # (when, status) of each live poll answered
+    polls: list[tuple[float, int, str | None]] = []  # (when, status, Retry-After) of each
     page.on(
         "response",
-        lambda r: polls.append((time.monotonic(), r.status)) if "/live/" in r.url else None,
+        lambda r: (
+            polls.append((time.monotonic(), r.status, r.headers.get("retry-after")))
+            if "/live/" in r.url
+            else None
+        ),
     )
 
     def queued_long(route: Route) -> None:
@@ -31,13 +36,16 @@ def test_the_page_waits_as_long_as_a_shed_poll_says_then_polls_again(new_context
         page.unroute(LIVE, queued_long)  # only the first
 
     page.route(LIVE, queued_long)
-    page.wait_for_timeout(20_000)  # the shed poll within 3 s, the next within 11.5 s of it
+    # The shed poll within a poll's wait, the next within Retry-After and half again of it,
+    # then the next tick of the poll (3 s, and Retry-After 5 s, at the browser tests' pace).
+    every, retry_after = paced(3), math.ceil(paced(5))
+    page.wait_for_timeout((every + retry_after * 1.5 + every + 2) * 1000)
 
     assert polls and polls[0][1] == 503, polls
+    assert polls[0][2] == str(retry_after), polls
     shed_at = polls[0][0]
-    later = [at for at, status in polls[1:] if status != 503]
+    later = [at for at, status, _ in polls[1:] if status != 503]
     assert later, polls
     gap = later[0] - shed_at
-    # Retry-After 5 s, up to half again, then the next tick of the 3 s poll.
-    assert 5.0 <= gap <= 5 * 1.5 + 3 + 1, polls
+    assert retry_after <= gap <= retry_after * 1.5 + every + 1, polls
     assert len(later) >= 2  # polling as before

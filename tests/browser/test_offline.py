@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from ledger.models import Hand, TableSession
 from ledger.tables import services
-from tests.browser.conftest import enter_hand, save_hand, start_table
+from tests.browser.conftest import enter_hand, paced, save_hand, start_table
 from tests.tables.conftest import plain_hand
 
 SEATING = ["Anna", "Bob", "Celine", "Dominic"]
@@ -103,8 +103,8 @@ def test_a_kept_hand_the_server_refuses_is_dropped_and_the_phone_says_why(page, 
     expect(refused).to_contain_text("It was: Anna 2, Bob 12, Celine 34, Dominic 18")
     expect(page.locator("#unsent")).to_be_hidden()
     shot(page, "refused")
-    # Dropped, not tried again: the first retry would come 2 s after a failure.
-    page.wait_for_timeout(6_000)
+    # Dropped, not tried again: the first retry would come 2 s after a failure (at the tests' pace).
+    page.wait_for_timeout(3 * paced(2_000))
     assert len(posts) == 1
     assert page.evaluate("localStorage.getItem('ledger-unsent:' + location.pathname)") == "[]"
     assert not Hand.objects.exists()
@@ -153,7 +153,7 @@ def test_a_kept_hand_another_phone_recorded_first_is_dropped_and_shown_taken(pag
     expect(page.locator("#taken")).to_be_visible()  # the answer, in place of the form
     expect(page.locator("#unsent")).to_be_hidden()
     shot(page, "taken")
-    page.wait_for_timeout(3_000)
+    page.wait_for_timeout(3 * paced(2_000))  # no retry, which would come after 2 s
     assert len(posts) == 1
     assert Hand.objects.count() == 1
 

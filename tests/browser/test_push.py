@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from deploy.stack import Stack, embedded_stack, production_stack
-from tests.browser.conftest import enter_hand, save_hand, start_table
+from tests.browser.conftest import PACED, enter_hand, save_hand, start_table
 
 # On PostgreSQL, against the production stack's ASGI server, as every browser test; the first
 # test also on SQLite, against make run's own server (both_databases).
@@ -27,7 +27,12 @@ def server():
     """``make run``'s server on SQLite; in the PostgreSQL pass, an ASGI server of the production
     stack (pages and streams; its changes heard by LISTEN/NOTIFY)."""
     postgres = os.environ.get("DATABASE_URL")
-    with production_stack(postgres, workers=1, streams=1) if postgres else embedded_stack() as up:
+    stack = (
+        production_stack(postgres, workers=1, streams=1, settings=PACED)
+        if postgres
+        else embedded_stack(settings=PACED)
+    )
+    with stack as up:
         yield Stack(up.streams[0], up.database_url, up.env, up.streams, up.processes[-1:])
 
 

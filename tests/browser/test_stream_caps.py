@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 from deploy.stack import Stack, embedded_stack, production_stack
-from tests.browser.conftest import enter_hand, save_hand, start_table
+from tests.browser.conftest import PACED, enter_hand, paced, save_hand, start_table
 
 # On PostgreSQL, against the production stack's ASGI server, as every browser test; make run's
 # own server is tried in a browser by test_push.py's first test.
@@ -23,12 +23,14 @@ from tests.browser.conftest import enter_hand, save_hand, start_table
 def server():
     """The server, with room for one stream from an address: every phone here is 127.0.0.1."""
     postgres = os.environ.get("DATABASE_URL")
-    with pytest.MonkeyPatch.context() as env:
-        env.setenv("STREAMS_PER_ADDRESS", "1")
-        with (
-            production_stack(postgres, workers=1, streams=1) if postgres else embedded_stack() as up
-        ):
-            yield Stack(up.streams[0], up.database_url, up.env, up.streams, up.processes[-1:])
+    settings = {"STREAMS_PER_ADDRESS": "1", **PACED}
+    stack = (
+        production_stack(postgres, workers=1, streams=1, settings=settings)
+        if postgres
+        else embedded_stack(settings=settings)
+    )
+    with stack as up:
+        yield Stack(up.streams[0], up.database_url, up.env, up.streams, up.processes[-1:])
 
 
 @pytest.fixture(scope="module")
@@ -58,8 +60,8 @@ def test_a_page_refused_a_stream_past_a_cap_polls_and_does_not_ask_again_and_aga
     shot(bob, "polling")
     enter_hand(anna, {0: 2, 1: 12, 2: 20})
     save_hand(anna, 1)
-    expect(bob.locator("#hand-1")).to_be_visible(timeout=5_000)  # the next poll, 3 s on
-    bob.wait_for_timeout(8_000)  # a browser that opened it again would have, every 2 s
+    expect(bob.locator("#hand-1")).to_be_visible(timeout=5_000)  # the next poll
+    bob.wait_for_timeout(4 * paced(2_000))  # a browser that opened it again would have, every 2 s
     assert answered == [429]
     assert len(asked) == 1, asked
     expect(bob.locator("html")).to_have_attribute("data-live", "poll")

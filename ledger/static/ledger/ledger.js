@@ -7,6 +7,12 @@ function newKey() {
     function (byte) { return (byte + 256).toString(16).slice(1); }).join("");
 }
 
+// A designed wait of the live pages and the unsent hands, in ms, at the pace the server sets
+// (<html data-waits>, percent: settings.LIVE_WAITS_PERCENT; the browser tests run them faster).
+function paced(ms) {
+  return ms * (+document.documentElement.dataset.waits || 100) / 100;
+}
+
 // Anything of a hand in the form: a number, tiles, a special, an event (all a redeal has).
 function entered(form) {
   var chosen = "input[type=checkbox]:checked, input[name=event]:checked:not([value=''])";
@@ -373,9 +379,9 @@ function entered(form) {
   function poll() {
     close();
     mode("poll");
-    if (!poller) poller = setInterval(changed, +follower().dataset.poll || POLL_EVERY);
+    if (!poller) poller = setInterval(changed, paced(+follower().dataset.poll || POLL_EVERY));
     clearTimeout(again);
-    again = setTimeout(open, AGAIN_AFTER * (1 + Math.random() / 2));
+    again = setTimeout(open, paced(AGAIN_AFTER) * (1 + Math.random() / 2));
   }
   function expect(within, otherwise) {
     clearTimeout(watchdog);
@@ -426,7 +432,7 @@ function entered(form) {
     }
     var shown = follower();
     if (announced !== null && shown && !("revision" in shown.dataset && announced === shown.dataset.revision)) {
-      setTimeout(changed, Math.max(2000, pollAfter - Date.now() + 100)); // after a Retry-After
+      setTimeout(changed, Math.max(paced(2000), pollAfter - Date.now() + 100)); // after a Retry-After
     }
   });
   window.addEventListener("online", function () { if (follower()) changed(); });
@@ -451,7 +457,7 @@ function entered(form) {
     if (source) source.close();
     source = null;
     ask();
-    if (!poller) poller = setInterval(ask, POLL_EVERY);
+    if (!poller) poller = setInterval(ask, paced(POLL_EVERY));
   }
   document.addEventListener("DOMContentLoaded", function () {
     var notice = document.querySelector("[data-group-stream]");
@@ -491,7 +497,7 @@ function entered(form) {
 (function () {
   "use strict";
   var STORE = "ledger-unsent:" + location.pathname;
-  var FIRST_WAIT = 2000, LONGEST_WAIT = 60000;
+  var FIRST_WAIT = paced(2000), LONGEST_WAIT = paced(60000);
   var wait = FIRST_WAIT, timer = null, sending = false;
   var lastAction = "save";
 
