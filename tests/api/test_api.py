@@ -15,9 +15,10 @@ from ledger.tables import selectors, services
 from tests.scoring.test_examples import REPO, assert_gives, example_names, load
 from tests.tables.conftest import SEATING, plain_hand
 
-# Depends on the database: a hand is recorded once per key (a unique constraint), and stored as the
-# JSON it was read as.
-pytestmark = pytest.mark.both_databases
+# both_databases on the tests where a unique constraint or the hand's version decides what is
+# stored (a retry by its key, a second phone, a key reused, a stale correction) and on the
+# standings the result rows sum. The stateless score endpoint, the refusals and the schema run
+# once.
 
 API = "/api/v1"
 
@@ -151,6 +152,7 @@ def test_an_organiser_account_gets_a_token_and_owns_the_tables_it_starts(api, db
     assert api.get(f"{API}/sessions/").status_code == 401
 
 
+@pytest.mark.both_databases
 def test_the_table_shows_standings_and_settle_up(api, ce_deng):
     services.hand_record(session=ce_deng, number=1, data=hand())
 
@@ -174,6 +176,7 @@ def test_the_read_only_token_shows_the_table_without_its_join_token(api, ce_deng
 # -- hands -----------------------------------------------------------------------------------
 
 
+@pytest.mark.both_databases
 def test_a_hand_is_recorded_once_and_a_retry_gets_the_same_answer(api, ce_deng):
     first = record(api, ce_deng.token, 1, "key-00000001")
     retry = record(api, ce_deng.token, 1, "key-00000001")
@@ -185,6 +188,7 @@ def test_a_hand_is_recorded_once_and_a_retry_gets_the_same_answer(api, ce_deng):
     assert Hand.objects.get().device == "scoreboard"
 
 
+@pytest.mark.both_databases
 def test_another_phone_recording_the_same_hand_is_shown_the_first(api, ce_deng):
     record(api, ce_deng.token, 1, "key-00000001")
 
@@ -196,6 +200,7 @@ def test_another_phone_recording_the_same_hand_is_shown_the_first(api, ce_deng):
     assert Hand.objects.count() == 1
 
 
+@pytest.mark.both_databases
 def test_a_key_used_for_another_hand_is_refused(api, ce_deng):
     record(api, ce_deng.token, 1, "key-00000001")
 
@@ -252,6 +257,7 @@ def test_hands_list_each_hand_with_what_it_settled(api, ce_deng):
     assert api.get(f"{API}/sessions/{ce_deng.token}/hands/3/").status_code == 404
 
 
+@pytest.mark.both_databases
 def test_a_correction_needs_the_current_version(api, ce_deng):
     record(api, ce_deng.token, 1, "key-00000001")
     url = f"{API}/sessions/{ce_deng.token}/hands/1/"

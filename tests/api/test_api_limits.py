@@ -17,9 +17,9 @@ from ledger.tables import services
 from ledger.web import limits
 from tests.tables.conftest import SEATING, plain_hand
 
-# Depends on the database: throttles and sign-ins are counted in the limits' table, under each
-# database's own lock.
-pytestmark = pytest.mark.both_databases
+# The tests whose answers turn on a count of the limits' table (a throttle's, the sign-ins', the
+# guesses': each hit under its row's lock, ledger/web/limits.py) carry both_databases; the
+# ceilings of hands a request scores or a table keeps are counted by the code, not the database.
 
 API = "/api/v1"
 WRONG = "guess0000000000000000"
@@ -40,6 +40,7 @@ def codes_3_a_minute(settings):
     }
 
 
+@pytest.mark.both_databases
 def test_getting_a_token_is_limited_to_a_few_attempts_per_address(db, settings):
     settings.LOGIN_LIMIT = 3
     User.objects.create_user("org", password="a long password")
@@ -59,6 +60,7 @@ def test_getting_a_token_is_limited_to_a_few_attempts_per_address(db, settings):
     assert elsewhere.status_code == 200
 
 
+@pytest.mark.both_databases
 def test_sign_ins_at_the_admin_and_the_api_share_one_count(client, admin_user, settings):
     settings.LOGIN_LIMIT = 2
     wrong = {"username": admin_user.username, "password": "guess"}
@@ -68,6 +70,7 @@ def test_sign_ins_at_the_admin_and_the_api_share_one_count(client, admin_user, s
     assert APIClient().post(f"{API}/auth/token/", wrong, format="json").status_code == 429
 
 
+@pytest.mark.both_databases
 def test_throttles_count_the_address_a_request_came_from_not_the_one_it_claims(
     table, settings, codes_3_a_minute
 ):
@@ -83,6 +86,7 @@ def test_throttles_count_the_address_a_request_came_from_not_the_one_it_claims(
     assert set(answers[-1].json()) == {"error", "path", "errors"}
 
 
+@pytest.mark.both_databases
 def test_behind_a_trusted_proxy_each_phone_is_throttled_on_its_own(
     table, settings, codes_3_a_minute
 ):
@@ -99,6 +103,7 @@ def test_behind_a_trusted_proxy_each_phone_is_throttled_on_its_own(
     assert get("203.0.113.8", "203.0.113.7") == 200
 
 
+@pytest.mark.both_databases
 def test_missing_hands_and_exports_of_a_real_table_are_not_guesses(table, settings):
     settings.GUESS_LIMIT = 2
     api = APIClient()
@@ -110,6 +115,7 @@ def test_missing_hands_and_exports_of_a_real_table_are_not_guesses(table, settin
     assert api.get(f"{API}/sessions/{table.token}/").status_code == 200
 
 
+@pytest.mark.both_databases
 def test_a_missing_round_of_a_real_event_is_not_a_guess_but_a_wrong_event_token_is(db, settings):
     settings.GUESS_LIMIT = 2
     event = event_services.event_create(name="Club", game="jie-long", options={}, rounds=2)
@@ -177,6 +183,7 @@ API_KINDS += ["group's ratings", "group's export", "group's payments"]
 API_KINDS += ["table organiser", "group organiser"]
 
 
+@pytest.mark.both_databases
 @pytest.mark.parametrize("kind", API_KINDS)
 def test_every_kind_of_wrong_token_counts_in_the_one_guess_limit(calls, settings, kind):
     settings.GUESS_LIMIT = 2
@@ -191,6 +198,7 @@ def test_every_kind_of_wrong_token_counts_in_the_one_guess_limit(calls, settings
     assert limits.count(limits.GUESSES, "127.0.0.1") == 2
 
 
+@pytest.mark.both_databases
 @pytest.mark.parametrize("kind", API_KINDS)
 def test_over_the_guess_limit_every_kind_of_token_is_refused_right_or_wrong(
     calls, client, settings, kind
@@ -207,6 +215,7 @@ def test_over_the_guess_limit_every_kind_of_token_is_refused_right_or_wrong(
         assert 0 < int(refused["Retry-After"]) <= 600
 
 
+@pytest.mark.both_databases
 def test_a_request_with_no_organiser_token_is_not_a_guess(table, settings):
     settings.GUESS_LIMIT = 1
     api = APIClient()
@@ -231,6 +240,7 @@ def test_one_request_scores_at_most_2000_hands(db, settings):
     assert most.status_code == 200 and len(most.json()["hands"]) == 2000
 
 
+@pytest.mark.both_databases
 def test_large_requests_cost_more_of_the_write_limit_and_another_address_is_served(db, settings):
     settings.REST_FRAMEWORK = {
         **settings.REST_FRAMEWORK,

@@ -11,9 +11,9 @@ from ledger.models import Hand, TableSession
 from ledger.tables import services
 from tests.tables.conftest import SEATING, plain_hand
 
-# Depends on the database: moments stored and compared by the database: time zones, the calendar's
-# ends.
-pytestmark = pytest.mark.both_databases
+# both_databases on the tests that send moments at the calendar's ends or read a stored moment
+# back in UTC, and on those whose end turns on the totals the result rows sum (points to go, a
+# target reached). The refusals of a bad end or time, the rights and the schema run once.
 
 API = "/api/v1"
 DIRECTIONS = ("ccw", "cw", "ccw", "cw")  # Ce Deng alternates; Anna (2 a hand) wins every hand
@@ -60,6 +60,7 @@ def unchanged(table: TableSession, revision: int) -> bool:
     return stored.options == POINTS_TO_60 and stored.revision == revision
 
 
+@pytest.mark.both_databases
 def test_the_table_document_says_who_leads_and_what_is_left(api, to_60):
     assert document(api, to_60)["end"] == {"over": False, "leader": "Anna", "points_to_go": 60}
     assert record(api, to_60, 1).status_code == 201
@@ -77,6 +78,7 @@ def test_a_table_without_an_end_leaves_the_key_out(api, ce_deng):
     assert "end" not in api.get(f"{API}/shared/{ce_deng.read_token}/").json()
 
 
+@pytest.mark.both_databases
 def test_the_game_ends_with_the_hand_that_reaches_the_target_and_takes_no_more(api, to_60):
     record(api, to_60, 1)
     assert record(api, to_60, 2).status_code == 201
@@ -93,6 +95,7 @@ def test_the_game_ends_with_the_hand_that_reaches_the_target_and_takes_no_more(a
     assert document(api, to_60)["end"] == {"over": True, "reason": "play_to", "winner": "Anna"}
 
 
+@pytest.mark.both_databases
 def test_the_organiser_raises_the_target_to_play_on(api, to_60):
     record(api, to_60, 1)
     record(api, to_60, 2)
@@ -236,6 +239,7 @@ def test_a_table_started_with_minutes_says_when_its_time_runs_out(api, db):
     assert 89 * 60 < (table.ends_at - table.created).total_seconds() <= 90 * 60
 
 
+@pytest.mark.both_databases
 def test_a_table_started_with_a_moment_keeps_it(api, db):
     started = start(api, ends_at="2030-01-01T23:00:00+08:00")
     assert started.json()["ends_at"] == "2030-01-01T15:00:00+00:00"
@@ -257,6 +261,7 @@ def test_a_time_that_cannot_be_is_refused_and_no_table_is_made(api, db, time, pa
     assert not TableSession.objects.exists()
 
 
+@pytest.mark.both_databases
 @pytest.mark.parametrize("zone", ["UTC", "Asia/Shanghai", "Etc/GMT+12"])
 @pytest.mark.parametrize(
     "at",
@@ -281,6 +286,7 @@ def test_a_moment_within_a_day_of_the_calendar_s_ends_is_refused_not_a_500(
     assert TableSession.objects.get(pk=table.pk).ends_at is None
 
 
+@pytest.mark.both_databases
 @pytest.mark.parametrize("phone", ["Etc/GMT-14", "Etc/GMT+12"])
 @pytest.mark.parametrize("at", ["0001-01-02T00:00:00Z", "9999-12-30T00:00:00Z"])
 def test_a_moment_a_day_from_the_calendar_s_ends_is_kept_and_shown_in_any_zone(api, db, phone, at):

@@ -15,8 +15,9 @@ from ledger.api.group_serializers import money
 from ledger.models import Player
 from tests.api.test_groups_api import play
 
-# Depends on the database: amounts are the database's decimal sums (four places on PostgreSQL).
-pytestmark = pytest.mark.both_databases
+# both_databases on the tests that read balances, statistics, ratings or exports the database sums,
+# or a period at the calendar's ends. Refusals, the outsider's 404s and the money format of a
+# given sum (no query) run once.
 
 API = "/api/v1"
 THREE = ["Anna", "Bob", "Celine"]
@@ -42,6 +43,7 @@ def quarter(api, db) -> dict:
     return group
 
 
+@pytest.mark.both_databases
 def test_the_group_s_amounts_read_as_money_not_as_four_places(api, quarter):
     paid = api.post(
         f"{API}/groups/{quarter['token']}/payments/",
@@ -62,6 +64,7 @@ def test_a_sum_as_postgresql_gives_it_reads_as_money_too():
     assert [money(Decimal(v)) for v in sums] == ["12.50", "12.50", -3, "0.125", 0]
 
 
+@pytest.mark.both_databases
 def test_statistics_give_each_player_s_numbers_with_tidy_money(api, quarter):
     read = api.get(f"{API}/groups/{quarter['token']}/statistics/")
     assert read.status_code == 200, read.content
@@ -79,6 +82,7 @@ def test_statistics_give_each_player_s_numbers_with_tidy_money(api, quarter):
     assert anna["chips_over_time"] == []
 
 
+@pytest.mark.both_databases
 def test_a_period_with_no_hands_has_players_but_nothing_counted(api, quarter):
     read = api.get(f"{API}/groups/{quarter['token']}/statistics/?from=2001-01-01&to=2001-01-31")
     assert read.status_code == 200, read.content
@@ -114,6 +118,7 @@ ENDS = [("0001-01-01", "9999-12-31", 1), ("0001-01-01", "0001-01-01", 0), ("9999
 ZONES = ["UTC", "Asia/Shanghai", "Etc/GMT+12"]
 
 
+@pytest.mark.both_databases
 @pytest.mark.parametrize("zone", ZONES)
 @pytest.mark.parametrize(("start", "end", "hands"), ENDS)
 def test_a_period_at_the_calendar_s_ends_is_answered(
@@ -129,6 +134,7 @@ def test_a_period_at_the_calendar_s_ends_is_answered(
     assert (anna["hands"], anna["won"]) == (hands, hands)
 
 
+@pytest.mark.both_databases
 def test_ratings_list_who_played_best_first(api, quarter):
     play(api, quarter, (0, 13, 21))
     read = api.get(f"{API}/groups/{quarter['token']}/ratings/")
@@ -145,6 +151,7 @@ def test_ratings_list_who_played_best_first(api, quarter):
         assert one["ordinal"] == pytest.approx(one["mu"] - 3 * one["sigma"])
 
 
+@pytest.mark.both_databases
 def test_the_exports_come_as_csv_with_names_kept_from_running_as_formulas(api, db):
     group = start_group(api, stake="0.25")
     play(api, group, (0, 13, 21), seating=["=1+1", "Bob", "Celine"])

@@ -10,9 +10,8 @@ from rest_framework.test import APIClient
 
 from ledger.models import Payment, Player, TableSession
 
-# Depends on the database: balances are the database's decimal sums; a payment is recorded once per
-# key.
-pytestmark = pytest.mark.both_databases
+# both_databases on the tests that read balances the database sums, record a payment once per key,
+# or void one twice. The refusals, the rights and the tables' options run once.
 
 API = "/api/v1"
 THREE = ["Anna", "Bob", "Celine"]
@@ -52,6 +51,7 @@ def pay(api: APIClient, group: dict, key: str, **body: object):
     )
 
 
+@pytest.mark.both_databases
 def test_a_group_s_tables_make_its_balances_and_settle_up(api, group):
     assert {group["name"], group["game"]} == {"Teahouse", "jie-long"} and group["tables"] == []
     table = play(api, group, (2, 12, 20))
@@ -71,6 +71,7 @@ def test_a_group_s_tables_make_its_balances_and_settle_up(api, group):
     assert group["token"] not in api.get(f"{API}/sessions/{table}/").content.decode()
 
 
+@pytest.mark.both_databases
 def test_a_payment_is_recorded_once_however_often_it_is_sent(api, group):
     play(api, group, (2, 12, 20))
     first = pay(api, group, "pay-celine-1", **{"from": "Celine", "to": "Anna", "amount": "26"})
@@ -115,6 +116,7 @@ def test_a_payment_needs_an_idempotency_key(api, group):
     assert refused.status_code == 400 and refused.json()["path"] == "Idempotency-Key"
 
 
+@pytest.mark.both_databases
 def test_only_the_organiser_voids_a_payment_and_an_outsider_finds_nothing(api, group):
     play(api, group, (2, 12, 20))
     made = pay(api, group, "pay-bob-0001", **{"from": "Bob", "to": "Anna", "amount": 2}).json()

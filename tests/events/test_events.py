@@ -15,9 +15,9 @@ from ledger.models import Round, TableSession
 from ledger.tables import services
 from scoring import ScoringError
 
-# Depends on the database: rounds are seated and begun under their row locks; standings in a fixed
-# number of queries.
-pytestmark = pytest.mark.both_databases
+# both_databases on the tests of the standings: their nets are the result rows' sums, in a fixed
+# number of queries. Seating, swaps and the tie-breakers run once: no two saves race here for
+# the rounds' row locks to decide.
 
 TWELVE = [f"Player {i:02}" for i in range(1, 13)]
 
@@ -125,6 +125,7 @@ def test_byes_in_ding_niu_and_a_swap_with_a_bye(db):
     assert sitting_out in played.tables.first().seating
 
 
+@pytest.mark.both_databases
 def test_standings_add_up_every_table_with_tie_breakers(event):
     round_one = event_services.round_begin(round=event_services.round_seat(event=event))
     tables = list(round_one.tables.order_by("table_number"))
@@ -145,6 +146,7 @@ def test_standings_add_up_every_table_with_tie_breakers(event):
     assert states[1].recorded == 1 and states[3].recorded == 0 and not states[1].corrected
 
 
+@pytest.mark.both_databases
 def test_a_dropped_player_keeps_their_results_and_is_not_seated_again(event):
     round_one = event_services.round_begin(round=event_services.round_seat(event=event))
     table = round_one.tables.order_by("table_number").first()
@@ -179,6 +181,7 @@ def test_the_event_has_as_many_rounds_as_it_says(event):
     assert Round.objects.filter(event=event).count() == 3
 
 
+@pytest.mark.both_databases
 def test_standings_take_a_constant_number_of_queries(event, django_assert_max_num_queries):
     for _ in range(2):
         round = event_services.round_begin(round=event_services.round_seat(event=event))

@@ -16,9 +16,9 @@ from ledger.models import Player
 from ledger.tables import services as table_services
 from scoring import ScoringError
 
-# Depends on the database: balances are sums the database makes of decimal result rows and payments,
-# in a fixed number of queries.
-pytestmark = pytest.mark.both_databases
+# both_databases on the tests of the balances and the tables' lines (sums the database makes of
+# the result rows and payments, in a fixed number of queries) and of a payment's key. The
+# refusals before anything is stored and playing again run once.
 
 THREE = ["Anna", "Bob", "Celine"]
 
@@ -37,6 +37,7 @@ def friends(db):
     return services.group_create(name="Thursday teahouse", game="jie-long", options={"stake": "1"})
 
 
+@pytest.mark.both_databases
 def test_balances_sum_each_table_in_its_own_unit(friends):
     money = services.table_start(group=friends, seating=THREE, first="Anna")
     # Pairwise at 1 a point: Anna 2, Bob 12, Celine 20 -> Anna +28, Bob -2, Celine -26.
@@ -64,6 +65,7 @@ def test_balances_sum_each_table_in_its_own_unit(friends):
     assert Player.objects.filter(group=friends).count() == 3
 
 
+@pytest.mark.both_databases
 def test_payments_bring_everyone_to_zero_once_and_a_void_takes_one_back(friends):
     table = services.table_start(group=friends, seating=THREE, first="Anna")
     played(table, hand(2, 12, 20))
@@ -89,6 +91,7 @@ def test_payments_bring_everyone_to_zero_once_and_a_void_takes_one_back(friends)
         services.payment_void(payment=friends.payments.get(payer__name="Bob"))
 
 
+@pytest.mark.both_databases
 def test_the_same_key_for_another_payment_is_refused_and_records_nothing(friends):
     services.table_start(group=friends, seating=THREE, first="Anna")
     services.payment_record(
@@ -123,6 +126,7 @@ def test_a_payment_that_cannot_be_is_refused_and_nothing_is_stored(
     assert not friends.payments.exists()
 
 
+@pytest.mark.both_databases
 def test_two_groups_with_the_same_names_stay_apart(friends):
     others = services.group_create(name="Village hall", game="jie-long", options={})
     played(services.table_start(group=friends, seating=THREE, first="Anna"), hand(2, 12, 20))
@@ -155,6 +159,7 @@ def test_a_group_needs_a_name_and_rules_the_engine_takes(db):
         services.group_create(name="Club", game="jie-long", options={"stake": "-1"})
 
 
+@pytest.mark.both_databases
 def test_the_ledger_costs_the_same_queries_for_one_table_or_twenty(friends):
     def queries() -> int:
         with CaptureQueriesContext(connection) as seen:
@@ -175,6 +180,7 @@ def test_the_ledger_costs_the_same_queries_for_one_table_or_twenty(friends):
     }
 
 
+@pytest.mark.both_databases
 def test_each_table_line_says_what_each_player_won_there(friends):
     money = services.table_start(group=friends, seating=THREE, first="Anna")
     played(money, hand(2, 12, 20), hand(5, 5, 20))

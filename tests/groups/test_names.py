@@ -21,7 +21,9 @@ from ledger.tables import services as table_services
 from ledger.tables import stakes
 from ledger.web import display
 
-pytestmark = pytest.mark.both_databases
+# both_databases on the tests whose lines say how tables came out (amounts and winners the result
+# rows sum) and on the query count of the tables' page. The dates and times in each language,
+# the plurals and the amounts' formats (no query) run once.
 
 THREE = ["Anna", "Bob", "Celine"]
 EVENING = datetime(2026, 11, 26, 20, 10, tzinfo=UTC)  # a Thursday
@@ -62,6 +64,7 @@ def time_text(page: str, table: TableSession) -> str:
     return re.search(r"<time datetime=\"([^\"]+)\" data-when>(.*?)</time>", line).groups()
 
 
+@pytest.mark.both_databases
 def test_two_tables_of_one_day_read_apart_by_their_time_and_how_they_came_out(evening):
     group, first, second = evening
     page = Client().get(f"/g/{group.token}/").content.decode()
@@ -95,6 +98,7 @@ def test_a_tables_time_reads_in_the_page_s_language_without_english(evening, lan
     assert not re.search(r"[A-Za-z]", line), line
 
 
+@pytest.mark.both_databases
 def test_a_points_only_table_names_its_winner(db):
     group = services.group_create(name="Points", game="jie-long", options={"stake": "0"})
     table = table_at(group, EVENING, hand(9, 3, 20))  # fewest pips win at Jie Long
@@ -111,6 +115,7 @@ def test_a_table_without_hands_lists_its_players(db):
     assert listed(page, table).endswith("· Anna, Bob, Celine · 0 hands")
 
 
+@pytest.mark.both_databases
 def test_a_players_account_and_statistics_name_tables_the_same_way(evening):
     group, first, second = evening
     celine = Player.objects.get(group=group, name="Celine")
@@ -130,6 +135,7 @@ def test_a_players_account_and_statistics_name_tables_the_same_way(evening):
     )
 
 
+@pytest.mark.both_databases
 def test_the_tables_page_asks_as_many_queries_for_many_tables_as_for_two(
     evening, django_assert_max_num_queries
 ):

@@ -15,9 +15,9 @@ from ledger.groups.models import Group, Payment
 from ledger.models import Player, TableSession
 from ledger.tables import services as table_services
 
-# Depends on the database: balances shown are the database's decimal sums (four places on
-# PostgreSQL); payments once per key.
-pytestmark = pytest.mark.both_databases
+# both_databases on the tests that read balances, points or statistics the database sums, send a
+# payment's form twice (once per key) or void one twice, or ask for a period at the calendar's
+# ends. The forms' refusals, the links, the lists' pages and the wording run once.
 
 THREE = ["Anna", "Bob", "Celine"]
 
@@ -150,6 +150,7 @@ def pay(client: Client, group: Group, **fields: str):
     return client.post(f"/g/{group.token}/payments/new/", {**data, **fields})
 
 
+@pytest.mark.both_databases
 def test_balances_settle_up_and_a_payment_that_squares_them(organiser):
     group = start_group(organiser)
     played(group)
@@ -190,6 +191,7 @@ def test_a_payment_refused_says_why_and_stores_nothing(organiser, fields, messag
     assert not Payment.objects.exists()
 
 
+@pytest.mark.both_databases
 @pytest.mark.parametrize("points_table", [False, True])
 def test_the_group_page_s_points_count_every_table_as_the_csv_and_api_do(organiser, points_table):
     group = start_group(organiser)
@@ -262,6 +264,7 @@ def test_the_group_page_s_payment_form_always_carries_a_key_of_its_own(organiser
     assert NO_KEY not in "".join(page.content.decode() for page in shown)
 
 
+@pytest.mark.both_databases
 def test_only_the_organiser_voids_a_payment_and_it_stays_on_record(organiser):
     group = start_group(organiser)
     played(group)
@@ -294,6 +297,7 @@ def test_only_the_organiser_voids_a_payment_and_it_stays_on_record(organiser):
     assert phone.post(f"/g/{group.token}/payments/{again.pk}/void/").status_code == 302
 
 
+@pytest.mark.both_databases
 def test_a_players_account_traces_their_balance_to_tables_and_payments(organiser):
     group = start_group(organiser)
     first = played(group)
@@ -322,6 +326,7 @@ def signed(text: str) -> Decimal:
     return Decimal(text.replace("−", "-"))
 
 
+@pytest.mark.both_databases
 def test_a_players_account_lines_add_up_to_its_balance_a_voided_payment_not_counted(organiser):
     group = start_group(organiser)
     played(group)
@@ -344,6 +349,7 @@ def test_a_players_account_lines_add_up_to_its_balance_a_voided_payment_not_coun
     assert "voided" in row and "<del>3</del> not counted" in row
 
 
+@pytest.mark.both_databases
 def test_counts_agree_with_their_nouns_in_every_language(organiser):
     group = start_group(organiser)
     played(group)
@@ -379,6 +385,7 @@ def test_unknown_links_are_404(db):
     assert client.post(f"/g/{'a' * 22}/payments/new/", {}).status_code == 404
 
 
+@pytest.mark.both_databases
 def test_the_statistics_page_for_a_period_with_ratings_and_head_to_head(organiser):
     group = start_group(organiser)
     played(group)
@@ -400,6 +407,7 @@ def test_the_statistics_page_for_a_period_with_ratings_and_head_to_head(organise
     assert "No money tables in this period." in page.content.decode()
 
 
+@pytest.mark.both_databases
 @pytest.mark.parametrize("zone", ["UTC", "Asia/Shanghai", "Etc/GMT+12"])
 @pytest.mark.parametrize(
     ("start", "end", "hands"),

@@ -19,8 +19,10 @@ from django.db.migrations.loader import MigrationLoader
 from django.db.utils import load_backend
 from django.urls import reverse
 
-# Depends on the database: readyz reads the applied migrations; migrate back and forth.
-pytestmark = pytest.mark.both_databases
+# both_databases on the tests that ask the test database: readyz reads the applied migrations
+# (migrating back and forth), the guess limit's count, healthz's count of queries. The probes
+# against an unreachable database bring their own, of each kind (UNREACHABLE), and the ones
+# run in a subprocess their own SQLite folder: each runs once, as on either pass it is the same.
 
 ROOT = Path(__file__).resolve().parents[2]
 # Databases that cannot answer: no server listens on port 1, and no directory holds the file.
@@ -56,6 +58,7 @@ def assert_probe_headers(response) -> None:
     assert not response.cookies
 
 
+@pytest.mark.both_databases
 @pytest.mark.django_db
 def test_healthz_answers_ok_without_asking_the_database(client, django_assert_num_queries):
     with django_assert_num_queries(0):
@@ -74,6 +77,7 @@ def test_healthz_answers_ok_while_the_database_is_down(client, vendor):
     assert response.json() == {"status": "ok"}
 
 
+@pytest.mark.both_databases
 @pytest.mark.django_db
 def test_readyz_is_ready_on_a_migrated_database(client):
     response = client.get(reverse("readyz"))
@@ -100,6 +104,7 @@ def test_readyz_is_unavailable_and_names_the_database_when_it_does_not_answer(cl
     assert "127.0.0.1" not in response.content.decode()  # nothing about where it is
 
 
+@pytest.mark.both_databases
 @pytest.mark.django_db(transaction=True)
 def test_readyz_is_unavailable_and_names_the_migration_not_applied(client):
     loader = MigrationLoader(connections[DEFAULT_DB_ALIAS])
@@ -131,6 +136,7 @@ def test_probes_take_no_post(client, probe):
     assert client.post(reverse(probe)).status_code == 405
 
 
+@pytest.mark.both_databases
 @pytest.mark.django_db
 @pytest.mark.parametrize("probe", ["healthz", "readyz"])
 def test_probes_are_not_rate_limited_after_the_guess_limit(client, settings, probe):
@@ -141,6 +147,7 @@ def test_probes_are_not_rate_limited_after_the_guess_limit(client, settings, pro
     assert client.get(reverse(probe)).status_code == 200
 
 
+@pytest.mark.both_databases
 @pytest.mark.django_db(transaction=True)  # as served: a failed read aborts no transaction
 def test_readyz_is_unavailable_and_names_the_cache_when_it_does_not_answer(client, settings):
     # As Redis that does not answer would (CACHE_URL): here Django's database cache on a table

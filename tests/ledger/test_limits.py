@@ -22,9 +22,10 @@ from ledger.web.middleware import LINK_PREFIXES
 from tests.ledger.test_settings import PRODUCTION, manage
 from tests.tables.conftest import form_post
 
-# Depends on the database: wrong links and sign-ins are counted in a table, under each database's
-# own lock (a row's on PostgreSQL, the write lock on SQLite), by racing threads too.
-pytestmark = pytest.mark.both_databases
+# The tests that count in the limits' table carry both_databases: wrong links, sign-ins and
+# writes are counted under each database's own lock (a row's on PostgreSQL, the write lock on
+# SQLite), by racing threads too. Reading the client's address, the settings' checks at start
+# and the list of routes under the guess limit ask no database.
 
 NGINX = "127.0.0.1"  # where the tests' requests come from (Django's test client)
 
@@ -75,6 +76,7 @@ def test_a_cache_url_that_is_not_redis_stops_the_start():
     assert "CACHE_URL must be unset or redis://" in result.stderr
 
 
+@pytest.mark.both_databases
 def test_a_count_keeps_the_window_its_first_hit_began(db):
     assert limits.hit("test", "198.51.100.4", 60) == 1
     began = LimitCount.objects.get().ends
@@ -89,6 +91,7 @@ def _expire(when: datetime) -> None:
     LimitCount.objects.update(ends=when)
 
 
+@pytest.mark.both_databases
 def test_a_hit_after_the_window_ended_begins_a_new_one(db):
     limits.hit("test", "198.51.100.4", 60)
     limits.hit("test", "198.51.100.4", 60)
@@ -102,6 +105,7 @@ def test_a_hit_after_the_window_ended_begins_a_new_one(db):
     assert limits.hit("test", "198.51.100.4", 60) == 2
 
 
+@pytest.mark.both_databases
 def test_a_client_counted_for_the_first_time_clears_the_counts_whose_window_passed(db):
     limits.hit("test", "198.51.100.4", 60)
     limits.hit("test", "198.51.100.5", 60)
@@ -111,6 +115,7 @@ def test_a_client_counted_for_the_first_time_clears_the_counts_whose_window_pass
     assert list(LimitCount.objects.values_list("client", flat=True)) == ["198.51.100.6"]
 
 
+@pytest.mark.both_databases
 def test_the_counts_table_is_unlogged_on_postgresql(db):
     if connection.vendor != "postgresql":
         pytest.skip("PostgreSQL's own: SQLite has no unlogged tables")
@@ -122,6 +127,7 @@ def test_the_counts_table_is_unlogged_on_postgresql(db):
         assert cursor.fetchone() == ("u",)
 
 
+@pytest.mark.both_databases
 @pytest.mark.django_db(transaction=True)
 def test_hits_counted_at_once_on_two_connections_are_all_counted():
     counts: list[int] = []
@@ -142,6 +148,7 @@ def test_hits_counted_at_once_on_two_connections_are_all_counted():
     assert limits.count("test", "198.51.100.4") == 80
 
 
+@pytest.mark.both_databases
 def test_allow_counts_every_hit_and_lets_through_exactly_the_limit(db):
     allowed = [limits.allow("test", "198.51.100.4", 60, most=3) for _ in range(5)]
 
@@ -153,6 +160,7 @@ def test_allow_counts_every_hit_and_lets_through_exactly_the_limit(db):
     assert limits.count("test", "198.51.100.4") == 3
 
 
+@pytest.mark.both_databases
 @pytest.mark.django_db(transaction=True)
 def test_two_connections_asking_at_once_are_let_through_exactly_the_limit():
     allowed: list[bool] = []
@@ -174,6 +182,7 @@ def test_two_connections_asking_at_once_are_let_through_exactly_the_limit():
     assert limits.count("test", "198.51.100.4") == 81
 
 
+@pytest.mark.both_databases
 def test_missing_hands_and_exports_of_a_real_table_are_not_guesses(client, ce_deng, settings):
     settings.GUESS_LIMIT = 3
     for _ in range(5):
@@ -183,6 +192,7 @@ def test_missing_hands_and_exports_of_a_real_table_are_not_guesses(client, ce_de
     assert client.get(reverse("table", args=[ce_deng.token])).status_code == 200
 
 
+@pytest.mark.both_databases
 def test_tokens_that_match_no_table_or_event_are_guesses(client, ce_deng, settings):
     settings.GUESS_LIMIT = 4
     wrong = [
@@ -231,6 +241,7 @@ KINDS = ["table", "shared", "event", "register", "results", "group"]
 KINDS += ["table organiser", "group organiser"]
 
 
+@pytest.mark.both_databases
 @pytest.mark.parametrize("kind", KINDS)
 def test_every_kind_of_wrong_link_counts_in_the_one_guess_limit(client, links, settings, kind):
     settings.GUESS_LIMIT = 2
@@ -242,6 +253,7 @@ def test_every_kind_of_wrong_link_counts_in_the_one_guess_limit(client, links, s
     assert limits.count(limits.GUESSES, NGINX) == 2  # the third refused before it was tried
 
 
+@pytest.mark.both_databases
 @pytest.mark.parametrize("kind", KINDS)
 def test_over_the_guess_limit_every_kind_of_link_is_refused_right_or_wrong(
     client, links, settings, kind
@@ -275,6 +287,7 @@ def test_every_route_that_takes_a_token_is_under_the_guess_limit():
     assert outside == []
 
 
+@pytest.mark.both_databases
 def test_an_untrusted_peer_cannot_spread_its_guesses_over_made_up_addresses(
     client, ce_deng, settings
 ):
@@ -291,6 +304,7 @@ def test_an_untrusted_peer_cannot_spread_its_guesses_over_made_up_addresses(
     assert answers == [404, 404, 404, 429, 429]
 
 
+@pytest.mark.both_databases
 def test_behind_a_trusted_proxy_each_phone_has_its_own_guess_count(client, ce_deng, settings):
     settings.TRUSTED_PROXIES = [NGINX]
     settings.GUESS_LIMIT = 2
@@ -305,6 +319,7 @@ def test_behind_a_trusted_proxy_each_phone_has_its_own_guess_count(client, ce_de
     assert get(reverse("table", args=[ce_deng.token]), "203.0.113.8", "203.0.113.7") == 200
 
 
+@pytest.mark.both_databases
 def test_signing_in_at_the_admin_is_limited_per_address(client, admin_user, settings):
     settings.LOGIN_LIMIT = 3
     url = reverse("admin:login")
@@ -324,6 +339,7 @@ def test_signing_in_at_the_admin_is_limited_per_address(client, admin_user, sett
     assert elsewhere.status_code == 302
 
 
+@pytest.mark.both_databases
 def test_the_live_poll_sees_guesses_another_worker_counted_once_its_recent_read_is_stale(
     client, ce_deng, settings
 ):
@@ -350,6 +366,7 @@ NEW_TABLE = {
 }
 
 
+@pytest.mark.both_databases
 def test_web_forms_count_with_the_apis_writes_and_are_refused_in_the_users_language(
     client, db, settings
 ):
@@ -376,6 +393,7 @@ def test_web_forms_count_with_the_apis_writes_and_are_refused_in_the_users_langu
     assert TableSession.objects.count() == 3 and not Event.objects.exists()
 
 
+@pytest.mark.both_databases
 def test_a_real_evening_never_meets_the_write_limit(client, db):
     # Ten tables behind one Wi-Fi address, each saving a hand about every two minutes: in the
     # busiest minute, a dozen writes against the 120 a minute allowed.

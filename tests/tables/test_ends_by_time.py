@@ -16,9 +16,9 @@ from ledger.tables import backup, clock, selectors, services
 from scoring import ScoringError
 from tests.tables.conftest import SEATING, empty_database, form_post, plain_hand
 
-# Depends on the database: moments stored and compared by the database: time zones, the calendar's
-# ends.
-pytestmark = pytest.mark.both_databases
+# both_databases on a backup's export and import, a stored moment compared to the microsecond,
+# and a moment read back under another server TIME_ZONE. Whether the time has passed is the
+# code's comparison, not the database's (no query compares ends_at): the rest run once.
 
 DIRECTIONS = ("ccw", "cw", "ccw", "cw")  # Ce Deng alternates; Anna (2) wins every hand
 HONG_KONG = "Asia/Hong_Kong"
@@ -139,6 +139,7 @@ def test_the_organiser_extends_the_time_and_the_last_hand_is_ordinary_again(clie
     assert not selectors.rescored_sheet(table).end
 
 
+@pytest.mark.both_databases
 @pytest.mark.django_db
 def test_sending_back_the_clock_time_shown_keeps_the_time_as_it_was():
     at = timezone.now() - timedelta(minutes=1)  # already past: read again it would be tomorrow
@@ -240,6 +241,7 @@ def test_the_rules_export_says_when_the_time_runs_out(client):
     assert "Until,22:30," in b"".join(person.streaming_content).decode()
 
 
+@pytest.mark.both_databases
 @pytest.mark.django_db
 def test_a_backup_keeps_the_time_and_the_last_hand():
     table = table_ending(timezone.now() - timedelta(minutes=1))
@@ -253,6 +255,7 @@ def test_a_backup_keeps_the_time_and_the_last_hand():
     assert selectors.rescored_sheet(restored).end.over
 
 
+@pytest.mark.both_databases
 @pytest.mark.django_db
 def test_a_table_whose_time_no_phone_set_shows_it_on_the_server_s_clock(client, settings):
     settings.TIME_ZONE = HONG_KONG  # the operator's TIME_ZONE: where the games are played

@@ -18,8 +18,9 @@ from ledger.tables.exports import totals_rows
 from scoring.document import amount
 from tests.tables.conftest import SEATING, plain_hand
 
-# Depends on the database: a migration run on rows of the schema before it.
-pytestmark = pytest.mark.both_databases
+# On PostgreSQL alone when one answers (postgresql: a migration test; on SQLite when none does,
+# on both in make test-deep): a migration run on rows of the schema before it.
+pytestmark = pytest.mark.postgresql
 
 HANDS = [plain_hand(), plain_hand(direction="cw", Bob=0)]  # at every table, stake apart
 BEFORE = ("ledger", "0013_table_ends_by_time")  # before the result rows and the circles

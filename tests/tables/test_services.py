@@ -8,9 +8,10 @@ from ledger.tables import selectors, services
 from scoring import ScoringError
 from tests.tables.conftest import SEATING, plain_hand
 
-# Depends on the database: every write: the table's row lock, and the unique constraints that
-# keep a hand or a table once.
-pytestmark = pytest.mark.both_databases
+# both_databases on the tests where the unique constraints or the hand's version decide what is
+# stored (a second save, a retry by its key, a stale correction), on the totals the result rows
+# sum after a correction or a void, and on a query count. The engine's refusals and what a hand
+# stores run once.
 
 
 def test_session_create_seats_players_in_order(ce_deng):
@@ -18,6 +19,7 @@ def test_session_create_seats_players_in_order(ce_deng):
     assert len(ce_deng.token) >= 22 and ce_deng.token != ce_deng.read_token
 
 
+@pytest.mark.both_databases
 def test_a_table_is_read_with_its_seats_in_two_queries(ce_deng, django_assert_num_queries):
     # Seats stored in another order than they were made in, and a name beyond ASCII.
     Seat.objects.filter(session=ce_deng).update(position=F("position") + 10)
@@ -75,6 +77,7 @@ def test_invalid_hand_is_refused_with_the_engines_path_and_nothing_is_stored(ce_
     assert not Hand.objects.exists() and not HandChange.objects.exists()
 
 
+@pytest.mark.both_databases
 def test_second_save_of_the_same_hand_is_told_and_shown_the_first(ce_deng):
     first = services.hand_record(session=ce_deng, number=1, data=plain_hand(), device="A").hand
 
@@ -85,6 +88,7 @@ def test_second_save_of_the_same_hand_is_told_and_shown_the_first(ce_deng):
     assert Hand.objects.get().named == plain_hand()
 
 
+@pytest.mark.both_databases
 def test_correcting_a_hand_recomputes_everything_after_it(ce_deng):
     services.hand_record(session=ce_deng, number=1, data=plain_hand())
     services.hand_record(session=ce_deng, number=2, data=plain_hand(direction="cw", Anna=4))
@@ -100,6 +104,7 @@ def test_correcting_a_hand_recomputes_everything_after_it(ce_deng):
     assert change.before == plain_hand() and change.after == plain_hand(Anna=20)
 
 
+@pytest.mark.both_databases
 def test_correction_against_a_stale_version_is_refused_with_the_current_state(ce_deng):
     services.hand_record(session=ce_deng, number=1, data=plain_hand())
     services.hand_correct(session=ce_deng, number=1, data=plain_hand(Anna=4), version=1)
@@ -111,6 +116,7 @@ def test_correction_against_a_stale_version_is_refused_with_the_current_state(ce
     assert Hand.objects.get().named == plain_hand(Anna=4)
 
 
+@pytest.mark.both_databases
 def test_void_keeps_the_hand_but_it_counts_for_nothing(ce_deng):
     services.hand_record(session=ce_deng, number=1, data=plain_hand())
 
@@ -158,6 +164,7 @@ def test_an_invalid_later_hand_is_reported_at_its_place_in_the_session(ce_deng):
     assert refused.value.path == "hands[1].results.Bob.pips"
 
 
+@pytest.mark.both_databases
 def test_a_retry_with_the_same_key_returns_the_original_and_stores_nothing(ce_deng):
     first = services.hand_record(session=ce_deng, number=1, data=plain_hand(), idempotency_key="k1")
 
@@ -168,6 +175,7 @@ def test_a_retry_with_the_same_key_returns_the_original_and_stores_nothing(ce_de
     assert Hand.objects.count() == 1 and HandChange.objects.count() == 1
 
 
+@pytest.mark.both_databases
 def test_the_same_key_with_a_different_hand_is_refused(ce_deng):
     services.hand_record(session=ce_deng, number=1, data=plain_hand(), idempotency_key="k1")
 

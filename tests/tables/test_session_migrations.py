@@ -14,7 +14,10 @@ from ledger.models import Group, TableSession
 from ledger.tables import selectors, services
 from tests.tables.conftest import SEATING, plain_hand
 
-pytestmark = pytest.mark.both_databases
+# On PostgreSQL alone when one answers (postgresql: a migration test; on SQLite when none does,
+# on both in make test-deep): migrations run on rows of the schema before them; 0027's balance
+# trigger is PostgreSQL's own (SQLite's check before its commit is the code's, not a migration's).
+pytestmark = pytest.mark.postgresql
 
 BEFORE = ("ledger", "0024_drop_ignored_chip")
 

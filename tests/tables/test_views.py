@@ -15,9 +15,10 @@ from ledger.models import Hand, HandChange, TableSession
 from ledger.tables import services
 from tests.tables.conftest import IN_PLACE, SEATING, form_post, plain_hand
 
-# Depends on the database: what the table's pages show, their query counts (SQLite's sums check
-# adds one to a save), a connection lost.
-pytestmark = pytest.mark.both_databases
+# both_databases on the tests that count a page's or a save's queries (SQLite's sums check adds
+# one to a save), lose a connection, read totals the result rows sum (the settle-up exports), or
+# have a save decided by the unique hand number, the idempotency key or the hand's version.
+# What a page says, its forms and the engine's refusals run once.
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
@@ -192,6 +193,7 @@ def test_a_page_from_before_the_split_still_previews_and_saves_at_the_tables_add
     assert Hand.objects.count() == 1
 
 
+@pytest.mark.both_databases
 def test_second_phone_saving_the_same_hand_is_shown_the_first(client, ce_deng):
     url = reverse("table", args=[ce_deng.token])
     client.post(url, form_post(1))
@@ -205,6 +207,7 @@ def test_second_phone_saving_the_same_hand_is_shown_the_first(client, ce_deng):
     assert 'name="pips-0" id="pips-0" value="4"' in page  # what Bob typed is kept
 
 
+@pytest.mark.both_databases
 def test_live_poll_answers_204_until_something_changes(
     client, ce_deng, django_assert_max_num_queries
 ):
@@ -258,6 +261,7 @@ def _kill_connection() -> None:
         other.execute("SELECT pg_terminate_backend(%s, 5000)", [pid])
 
 
+@pytest.mark.both_databases
 @pytest.mark.django_db(transaction=True)
 def test_live_poll_reconnects_when_its_database_connection_died(client, ce_deng):
     url = reverse("live", args=[ce_deng.token])
@@ -310,6 +314,7 @@ def test_history_reads_in_chinese_with_chinese_punctuation(client, ce_deng):
     assert "Anna 4，Bob 12，Celine 34，Dominic 18" in page
 
 
+@pytest.mark.both_databases
 def test_stale_correction_gets_409_with_the_current_hand(client, ce_deng):
     services.hand_record(session=ce_deng, number=1, data=plain_hand())
     services.hand_correct(session=ce_deng, number=1, data=plain_hand(Anna=4), version=1)
@@ -358,6 +363,7 @@ def test_a_0_is_shown_as_a_pass_everywhere_marked_or_not(client, ce_deng):
     assert [row[9] for row in hands if row[5] == "Anna"] == ["pass 通"]
 
 
+@pytest.mark.both_databases
 def test_exports_stream_hands_payments_and_settle_up(client, ce_deng):
     data = plain_hand()
     data["results"]["Anna"] = {"pips": 0, "specials": ["pass"]}
@@ -377,6 +383,7 @@ def test_exports_stream_hands_payments_and_settle_up(client, ce_deng):
     assert len(settle) - 1 <= 3
 
 
+@pytest.mark.both_databases
 def test_exports_keep_chinese_and_korean_names(client, db):
     session = services.session_create(
         game="jie-long", options={}, seating=["张伟", "김민준"], first="张伟"
@@ -424,6 +431,7 @@ def _queries(request):
 
 # The history comes in pages: one more query counts its changes. The summary reads every hand
 # and, beside them, their result rows.
+@pytest.mark.both_databases
 @pytest.mark.parametrize(("url_name", "most"), [("table", 5), ("summary", 7), ("history", 7)])
 def test_page_queries_do_not_grow_with_the_hands(client, ce_deng, url_name, most):
     url = reverse(url_name, args=[ce_deng.token])
@@ -434,6 +442,7 @@ def test_page_queries_do_not_grow_with_the_hands(client, ce_deng, url_name, most
     assert _queries(lambda: client.get(url)) == few <= most
 
 
+@pytest.mark.both_databases
 def test_hand_save_queries_do_not_grow_with_the_hands(client, ce_deng):
     url = reverse("table", args=[ce_deng.token])
     _add_hands(ce_deng, 1, 2)
@@ -491,6 +500,7 @@ def test_the_engines_messages_are_translated_too(client, ce_deng):
     assert not Hand.objects.exists()
 
 
+@pytest.mark.both_databases
 def test_a_double_tapped_save_stores_one_hand_and_shows_its_result_twice(client, ce_deng):
     url = reverse("table", args=[ce_deng.token])
     page = client.get(url).content.decode()
