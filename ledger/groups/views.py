@@ -247,8 +247,11 @@ def play_again(request: HtmxRequest, token: str, table: int) -> HttpResponse:
 @require_POST
 def group_from_table(request: HtmxRequest, token: str) -> HttpResponse:
     """A group of a lone table's players, the table its first table: to the group's page, this
-    browser its organiser, as a group started from /groups/new/."""
+    browser its organiser, as a group started from /groups/new/. Only the table's organiser
+    may: the group's organiser organises its tables, and a player's link gives no such right."""
     table = table_selectors.session_by_token(token)
+    if not rights.organises(request, table):
+        return HttpResponseForbidden(_("Only the table's organiser can start a group from it."))
     try:
         group = services.group_from_table(table=table, name=request.POST.get("name", ""))
     except table_services.NotLone as refused:

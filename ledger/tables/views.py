@@ -570,6 +570,7 @@ def _summary(request: HtmxRequest, session: TableSession, *, shared: bool) -> Ht
         "game": GAMES[session.game],
         "title": _(GAMES[session.game].label),
         "shared": shared,
+        "organiser": not shared and rights.organises(request, session),
         "token": session.read_token if shared else session.token,
     }
     return render(request, "tables/summary.html", context)
