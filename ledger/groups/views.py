@@ -208,7 +208,10 @@ def table_new(request: HtmxRequest, token: str) -> HttpResponse:
                 first=form.leader(),
                 game=form.cleaned_data["game"],
                 idempotency_key=key,
-                asked=form.cleaned_data,  # the lots not drawn yet: the same for every send
+                sender=rights.sender(request, request.user),
+                # The lots not drawn yet, the same for every send, in this group: its key sent
+                # to another group (the same browser's) starts nothing there.
+                asked={"group": found.pk, "form": form.cleaned_data},
             )
         except ScoringError as error:
             for problem in error.errors:
@@ -238,6 +241,7 @@ def play_again(request: HtmxRequest, token: str, table: int) -> HttpResponse:
             table=before,
             draw=request.POST.get("seats") == "draw",
             idempotency_key=posted_key(request.POST),  # a double tap starts one table
+            sender=rights.sender(request, request.user),
         )
     except table_services.StartKeyReused:
         return _page(request, found, status=409, again_error=START_KEY_REUSED)
