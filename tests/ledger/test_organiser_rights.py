@@ -215,9 +215,9 @@ class World:
             f"/e/{self.event.read_token}/",
         ]
 
-    def urls(self, route: str) -> Iterator[str]:
-        """``route`` with each link in each token's place, and what its numbers name: a hand
-        or a round, a payment, the group's table, a player."""
+    def _numbered(self, route: str) -> str:
+        """``route`` with what its numbers name (a hand or a round, a payment, the group's
+        table, a player), an export and a player's name in place: its tokens left to fill."""
         numbers = {
             "number": "1",
             "payment": str(self.payment.pk),
@@ -225,7 +225,11 @@ class World:
             "player": str(self.payment.payer_id),
         }
         fixed = re.sub(r"<number:(\w+)>", lambda m: numbers[m[1]], route)
-        fixed = fixed.replace("<slug:kind>", "hands").replace("<path:name>", "Anna")
+        return fixed.replace("<slug:kind>", "hands").replace("<path:name>", "Anna")
+
+    def urls(self, route: str) -> Iterator[str]:
+        """``route`` with each link in each token's place."""
+        fixed = self._numbered(route)
         slots = re.findall(r"<token:\w+>", fixed)
         if not slots:
             yield fixed
@@ -234,6 +238,24 @@ class World:
             for other in self.links if len(slots) > 1 else [link]:
                 first = fixed.replace(slots[0], link, 1)
                 yield first.replace(slots[1], other, 1) if len(slots) > 1 else first
+
+    def organised(self, route: str) -> tuple[str, str]:
+        """``route`` as its organiser asks it: the right links in it, and the organiser token
+        the API is sent with."""
+        table, event, group = self.lone, self.event, self.group
+        rights = {  # by the start of the route: its links, and its organiser token
+            "/t/": ([table.token, table.organiser_token], table.organiser_token),
+            "/api/v1/sessions/": ([table.token], table.organiser_token),
+            "/o/": ([event.token], ""),
+            "/api/v1/events/": ([event.token], ""),
+            "/g/": ([group.token, group.organiser_token], group.organiser_token),
+            "/api/v1/groups/": ([group.token], group.organiser_token),
+        }
+        links, organiser = next(held for start, held in rights.items() if route.startswith(start))
+        url = self._numbered(route)
+        for slot, link in zip(re.findall(r"<token:\w+>", url), links, strict=False):
+            url = url.replace(slot, link, 1)
+        return url, organiser
 
 
 # What an organiser would send to each organiser's route (and much besides): sent by a player,
@@ -342,3 +364,21 @@ def test_no_player_s_or_read_only_link_reaches_an_organiser_s_route(db, unlimite
     assert (
         world.group.organiser_token not in browser.get(f"/g/{world.group.token}/").content.decode()
     )
+
+
+def test_every_organiser_s_route_answers_its_organiser(db, unlimited):
+    """The refusals above are the rights': each route, with the right links, is reached by its
+    organiser (a browser that opened the organiser links; the API with the organiser token)."""
+    world = World()
+    browser, api = Client(), APIClient()
+    for table_or_group in (world.lone, world.group):
+        kind = "t" if table_or_group is world.lone else "g"
+        token, organiser = table_or_group.token, table_or_group.organiser_token
+        assert browser.get(f"/{kind}/{token}/organise/{organiser}/").status_code == 302
+    assert browser.get(f"/o/{world.event.token}/").status_code == 200
+
+    for route in sorted(ORGANISERS):
+        url, organiser = world.organised(route)
+        answers = _sent(browser, api, url, organiser)
+        assert all(status < 500 for status in answers), (url, answers)
+        assert set(answers) - {403, 404, 405}, (url, answers)
