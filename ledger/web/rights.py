@@ -2,7 +2,8 @@
 
 A browser organises a table it started or whose organiser link it opened, and every table of an
 event or a group whose organiser link it opened (or that it started); an organiser account has
-the same rights wherever it signs in (``TableSession.organised_by``).
+the same rights wherever it signs in (``TableSession.organised_by``). A new table's start key
+is its sender's (``sender``), so that a key sent again by someone else opens nothing of theirs.
 """
 
 from __future__ import annotations
