@@ -351,10 +351,13 @@ def test_no_player_s_or_read_only_link_reaches_an_organiser_s_route(db, unlimite
     for route in sorted(ORGANISERS):
         reached = []
         for url in world.urls(route):
-            for organiser in ["", *world.links] if url.startswith("/api/") else [""]:
-                answers = _sent(browser, api, url, organiser)
-                assert set(answers) <= {403, 404, 405}, (url, organiser, answers)
-                reached += [status for status in answers if status != 405]
+            answers = _sent(browser, api, url)
+            assert set(answers) <= {403, 404, 405}, (url, answers)
+            reached += [status for status in answers if status != 405]
+            if url.startswith("/api/") and set(answers) != {404}:  # the route's own link
+                for organiser in world.links:  # sent as the organiser token
+                    answers = _sent(browser, api, url, organiser)
+                    assert set(answers) <= {403, 404, 405}, (url, organiser, answers)
         assert reached, f"{route}: no method was tried"
         assert _stored() == before, f"{route} changed what is stored"
 
