@@ -60,7 +60,7 @@ from ledger.groups import services as group_services
 from ledger.models import TableSession
 from ledger.tables import exports as table_exports
 from ledger.tables import selectors, services
-from ledger.web import limits
+from ledger.web import limits, rights
 
 TOKEN = OpenApiParameter("token", str, OpenApiParameter.PATH, description="The join token.")
 NUMBER = OpenApiParameter("number", int, OpenApiParameter.PATH, description="The hand's number.")
@@ -79,7 +79,9 @@ START_KEY = OpenApiParameter(
     OpenApiParameter.HEADER,
     description="Made by the client for each table it starts (8 to 64 characters; optional, "
     "and worth sending): sent again with the same key and body, the answer is the table the "
-    "first send started, and nothing more is started.",
+    "first send started, and nothing more is started. A key is its sender's: the account, "
+    "else the X-Organiser-Token sent, else the address; another sender's same key starts a "
+    "table of its own.",
     pattern=r"^[\w-]{8,64}$",
 )
 ORGANISER = OpenApiParameter(
@@ -330,6 +332,7 @@ class Sessions(APIView):
             "owner": request.user if request.user.is_authenticated else None,
             "ends_at": s.time_end(data),
             "idempotency_key": key,
+            "sender": rights.sender(request._request, request.user),
             "asked": data,
         }
         if "group" in data:  # as the group's page starts one

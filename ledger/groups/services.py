@@ -76,12 +76,14 @@ def table_start(
     ends_at: datetime | None = None,
     time_zone: str = "",
     idempotency_key: str = "",
+    sender: str = "",
     asked: object = None,
 ) -> TableSession:
     """Start a table of the group: its players (new names join the group), its usual game and
     options unless others are given (another game than its usual is played by that game's
     usual rules). The group's page and the API start its tables here; once per
-    ``idempotency_key``, as ``session_create`` says (``asked``: what the send asked for)."""
+    ``idempotency_key`` of its ``sender``, as ``session_create`` says (``asked``: what the
+    send asked for)."""
     game = game or group.game
     if options is None:
         options = group.options if game == group.game else {}
@@ -95,17 +97,18 @@ def table_start(
         ends_at=ends_at,
         time_zone=time_zone,
         idempotency_key=idempotency_key,
+        sender=sender,
         asked=asked,
     )
 
 
 def play_again(
-    *, table: TableSession, draw: bool = False, idempotency_key: str = ""
+    *, table: TableSession, draw: bool = False, idempotency_key: str = "", sender: str = ""
 ) -> TableSession:
     """A new table of the same group with the same players, game and options: in the seats
     they had, led by who led before; or, with ``draw``, seats and leader drawn anew. Once per
-    ``idempotency_key``: the seats drawn or not, a send with it again gets the table the first
-    started."""
+    ``idempotency_key`` of its ``sender``: the seats drawn or not, a send of theirs with it
+    again gets the table the first started."""
     if table.group is None:
         raise Refused(_("Only a group's table can be played again from its group."))
     seating = table.seating
@@ -120,6 +123,7 @@ def play_again(
         game=table.game,
         options=table.options,
         idempotency_key=idempotency_key,
+        sender=sender,
         asked={"again": table.pk},
     )
 

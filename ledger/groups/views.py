@@ -208,7 +208,10 @@ def table_new(request: HtmxRequest, token: str) -> HttpResponse:
                 first=form.leader(),
                 game=form.cleaned_data["game"],
                 idempotency_key=key,
-                asked=form.cleaned_data,  # the lots not drawn yet: the same for every send
+                sender=rights.sender(request, request.user),
+                # The lots not drawn yet, the same for every send, in this group: its key sent
+                # to another group (the same browser's) starts nothing there.
+                asked={"group": found.pk, "form": form.cleaned_data},
             )
         except ScoringError as error:
             for problem in error.errors:
@@ -238,6 +241,7 @@ def play_again(request: HtmxRequest, token: str, table: int) -> HttpResponse:
             table=before,
             draw=request.POST.get("seats") == "draw",
             idempotency_key=posted_key(request.POST),  # a double tap starts one table
+            sender=rights.sender(request, request.user),
         )
     except table_services.StartKeyReused:
         return _page(request, found, status=409, again_error=START_KEY_REUSED)
@@ -247,8 +251,11 @@ def play_again(request: HtmxRequest, token: str, table: int) -> HttpResponse:
 @require_POST
 def group_from_table(request: HtmxRequest, token: str) -> HttpResponse:
     """A group of a lone table's players, the table its first table: to the group's page, this
-    browser its organiser, as a group started from /groups/new/."""
+    browser its organiser, as a group started from /groups/new/. Only the table's organiser
+    may: the group's organiser organises its tables, and a player's link gives no such right."""
     table = table_selectors.session_by_token(token)
+    if not rights.organises(request, table):
+        return HttpResponseForbidden(_("Only the table's organiser can start a group from it."))
     try:
         group = services.group_from_table(table=table, name=request.POST.get("name", ""))
     except table_services.NotLone as refused:

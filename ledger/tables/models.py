@@ -82,6 +82,10 @@ class TableSession(models.Model):
     # retry or a replay with it lands here, and nothing more is started (services.session_create).
     idempotency_key = models.CharField(max_length=64, blank=True, default="", editable=False)
     request_hash = models.CharField(max_length=64, blank=True, default="", editable=False)
+    # Who sent the key (ledger.web.rights.sender: an account, an organiser token, a browser, an
+    # address; tokens hashed): a key is theirs, as a hand's key is its table's. Another sender's
+    # same key and body start a table of their own and learn nothing of this one.
+    sender = models.CharField(max_length=80, blank=True, default="", editable=False)
 
     objects = Tables.as_manager()
 
@@ -89,9 +93,9 @@ class TableSession(models.Model):
         ordering = ["-created"]
         constraints = [
             models.UniqueConstraint(
-                fields=["idempotency_key"],
+                fields=["sender", "idempotency_key"],
                 condition=~models.Q(idempotency_key=""),
-                name="table_idempotency_key_unique",
+                name="table_sender_key_unique",
             ),
         ]
 

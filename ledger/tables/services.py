@@ -113,6 +113,7 @@ def session_create(
     time_zone: str = "",
     group: Group | None = None,
     idempotency_key: str = "",
+    sender: str = "",
     asked: object = None,
 ) -> TableSession:
     """Start a table session (``owner``: the organiser account starting it, if any;
@@ -123,11 +124,13 @@ def session_create(
     players, each name as it knows them ("anna" is the Anna who registered), and ``first`` as
     seated. Raises ScoringError (with its path) on anything invalid.
 
-    A table starts once per ``idempotency_key``: every send with it (a double tap, a retry, a
-    replay) gets the table the first started, and nothing more is started. ``asked`` is what
-    the send asked for, as it came (by default the table as given): lots drawn and times
-    counted from now on its way here differ from send to send, what was asked does not. The
-    same key with something else asked raises StartKeyReused.
+    A table starts once per ``idempotency_key`` of its ``sender`` (ledger.web.rights.sender):
+    every send of theirs with it (a double tap, a retry, a replay) gets the table the first
+    started, and nothing more is started; another sender's same key is another key. ``asked``
+    is what the send asked for, as it came (by default the table as given), and where (a
+    group's, say): lots drawn and times counted from now on its way here differ from send to
+    send, what was asked does not. The same key with something else asked raises
+    StartKeyReused.
     """
     event = round.event if round is not None else None
     seating, first = _as_seated(seating, first, event, group)
@@ -135,7 +138,7 @@ def session_create(
     scoring.score_session(scoring.parse_session(document))
     key = idempotency_key
     request_hash = _asked_hash(document if asked is None else asked) if key else ""
-    if earlier := _started(key, request_hash):
+    if earlier := _started(key, sender, request_hash):
         return earlier
     try:
         with transaction.atomic():
@@ -150,6 +153,7 @@ def session_create(
                 group=group,
                 idempotency_key=key,
                 request_hash=request_hash,
+                sender=sender if key else "",
             )
             own = session if event is None and group is None else None  # a lone table's own
             for position, name in enumerate(seating):
@@ -165,7 +169,7 @@ def session_create(
     except IntegrityError:
         # Another send with the key started it meanwhile: on PostgreSQL this insert waited
         # for that one to commit; SQLite lets one writer in at a time.
-        if earlier := _started(key, request_hash):
+        if earlier := _started(key, sender, request_hash):
             return earlier
         raise
     return session
@@ -176,10 +180,11 @@ def _asked_hash(asked: object) -> str:
     return hashlib.sha256(body.encode()).hexdigest()
 
 
-def _started(key: str, request_hash: str) -> TableSession | None:
-    """The table an earlier send with ``key`` started, if any (StartKeyReused if it asked for
-    another)."""
-    earlier = TableSession.objects.filter(idempotency_key=key).first() if key else None
+def _started(key: str, sender: str, request_hash: str) -> TableSession | None:
+    """The table an earlier send of ``sender``'s with ``key`` started, if any (StartKeyReused
+    if it asked for another)."""
+    found = TableSession.objects.filter(sender=sender, idempotency_key=key)
+    earlier = found.first() if key else None
     if earlier is not None and earlier.request_hash != request_hash:
         raise StartKeyReused
     return earlier
@@ -228,7 +233,11 @@ def _refuse_if_locked(session: TableSession) -> TableSession:
 
 
 def table_again(
-    *, table: TableSession, owner: User | None = None, idempotency_key: str = ""
+    *,
+    table: TableSession,
+    owner: User | None = None,
+    idempotency_key: str = "",
+    sender: str = "",
 ) -> TableSession:
     """A new lone table with the lone ``table``'s players in the seats they had, its game and
     options, led first by who led it first (as a group's table is played again). Its time
@@ -243,6 +252,7 @@ def table_again(
         first=table.first,
         owner=owner,
         idempotency_key=idempotency_key,
+        sender=sender,
         asked={"again": table.pk},
     )
 

@@ -63,6 +63,7 @@ def session_new(request: HtmxRequest) -> HttpResponse:
                 ends_at=form.ends_at(),
                 time_zone=form.cleaned_data["time_zone"],
                 idempotency_key=key,
+                sender=rights.sender(request, request.user),
                 asked=form.cleaned_data,  # the lots not drawn yet: the same for every send
             )
         except ScoringError as error:
@@ -489,7 +490,10 @@ def again(request: HtmxRequest, token: str) -> HttpResponse:
     owner = request.user if request.user.is_authenticated else None
     try:
         new = services.table_again(
-            table=session, owner=owner, idempotency_key=posted_key(request.POST)
+            table=session,
+            owner=owner,
+            idempotency_key=posted_key(request.POST),
+            sender=rights.sender(request, request.user),
         )
     except services.NotLone as refused:
         return _refused(refused.message, 409)
@@ -570,6 +574,7 @@ def _summary(request: HtmxRequest, session: TableSession, *, shared: bool) -> Ht
         "game": GAMES[session.game],
         "title": _(GAMES[session.game].label),
         "shared": shared,
+        "organiser": not shared and rights.organises(request, session),
         "token": session.read_token if shared else session.token,
     }
     return render(request, "tables/summary.html", context)

@@ -2,14 +2,24 @@
 
 A browser organises a table it started or whose organiser link it opened, and every table of an
 event or a group whose organiser link it opened (or that it started); an organiser account has
-the same rights wherever it signs in (``TableSession.organised_by``).
+the same rights wherever it signs in (``TableSession.organised_by``). A new table's start key
+is its sender's (``sender``), so that a key sent again by someone else opens nothing of theirs.
 """
 
 from __future__ import annotations
 
+import hashlib
+from typing import TYPE_CHECKING
+
+from django.conf import settings
 from django.http import HttpRequest
 
 from ledger.models import Event, Group, TableSession
+from ledger.web.limits import client_address
+
+if TYPE_CHECKING:
+    from django.contrib.auth.base_user import AbstractBaseUser
+    from django.contrib.auth.models import AnonymousUser
 
 TABLES = "organiser_of"  # in the Django session: pks of the tables this browser organises
 EVENTS = "events_organised"  # and of the events whose organiser link it opened
@@ -63,3 +73,20 @@ def group_of(request: HttpRequest, session: TableSession) -> Group | None:
     if session.group_id is None or session.group_id not in request.session.get(SEEN, []):
         return None
     return session.group
+
+
+def sender(request: HttpRequest, user: AbstractBaseUser | AnonymousUser) -> str:
+    """Whose a new table's start key is (``TableSession.sender``): the signed-in ``user``'s
+    account; else the organiser token sent (the API's ``X-Organiser-Token``, a group's say);
+    else this browser, by its CSRF cookie, which every form it posts carries and which was set
+    when the form (and its key) was shown; else the address it comes from (a script with
+    neither). Tokens, cookies and addresses are kept hashed: what is stored opens nothing."""
+    if user.is_authenticated:
+        return f"account:{user.pk}"
+    held = [
+        ("organiser", request.headers.get("X-Organiser-Token", "")),
+        ("browser", request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")),
+        ("address", client_address(request)),
+    ]
+    kind, secret = next((kind, secret) for kind, secret in held if secret or kind == "address")
+    return f"{kind}:{hashlib.sha256(secret.encode()).hexdigest()}"

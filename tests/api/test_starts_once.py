@@ -10,6 +10,8 @@ import urllib.request
 from urllib.error import HTTPError
 
 import pytest
+from django.contrib.auth.models import User
+from rest_framework.authtoken.models import Token as AuthToken
 from rest_framework.test import APIClient
 
 from ledger.groups import services as group_services
@@ -101,3 +103,65 @@ def test_the_schema_documents_the_key_of_a_start(api, db):
     assert key["in"] == "header" and not key.get("required", False)
     assert "nothing more is started" in key["description"]
     assert "422" in operation["responses"]
+
+
+def _account(name: str) -> APIClient:
+    """An API client signed in as a new organiser account ``name``."""
+    client = APIClient()
+    user = User.objects.create_user(name)
+    client.credentials(HTTP_AUTHORIZATION=f"Token {AuthToken.objects.create(user=user).key}")
+    return client
+
+
+def test_a_key_is_its_sender_s_another_account_or_none_starts_a_table_of_its_own(db):
+    """Issue 45, item 2: the same key and body from another account, or from no account, were
+    answered with the first organiser's table and its organiser token."""
+    first, other = _account("first"), _account("other")
+    mine = first.post(f"{API}/sessions/", START, format="json", HTTP_IDEMPOTENCY_KEY=KEY).json()
+
+    answers = [
+        client.post(f"{API}/sessions/", START, format="json", HTTP_IDEMPOTENCY_KEY=KEY)
+        for client in (other, APIClient(), first)
+    ]
+
+    assert [answer.status_code for answer in answers] == [201, 201, 201]
+    theirs, nobody, again = (answer.json() for answer in answers)
+    assert again["token"] == mine["token"]  # the first account's retry: its table
+    for answer in (theirs, nobody):
+        assert answer["token"] != mine["token"]
+        assert answer["organiser_token"] != mine["organiser_token"]
+    assert TableSession.objects.count() == 3
+    assert TableSession.objects.get(token=theirs["token"]).owner.username == "other"
+
+
+def test_a_key_sent_with_another_organiser_token_is_another_sender_s(db):
+    group = group_services.group_create(name="Teahouse", game="jie-long", options={})
+    other = group_services.group_create(name="Mahjong club", game="jie-long", options={})
+    body = {**START, "group": group.token}
+    api = APIClient()
+
+    def start(organiser: str) -> dict:
+        return api.post(
+            f"{API}/sessions/",
+            body,
+            format="json",
+            HTTP_IDEMPOTENCY_KEY=KEY,
+            HTTP_X_ORGANISER_TOKEN=organiser,
+        ).json()
+
+    first = start(group.organiser_token)
+    assert start(group.organiser_token)["token"] == first["token"]  # a retry
+    assert start(other.organiser_token)["token"] != first["token"]
+    assert TableSession.objects.count() == 2
+
+
+def test_the_same_key_and_body_from_two_addresses_are_two_tables(db):
+    api = APIClient()
+    tokens = {
+        api.post(
+            f"{API}/sessions/", START, format="json", HTTP_IDEMPOTENCY_KEY=KEY, REMOTE_ADDR=address
+        ).json()["token"]
+        for address in ("198.51.100.4", "198.51.100.4", "203.0.113.9")
+    }
+
+    assert len(tokens) == 2 and TableSession.objects.count() == 2

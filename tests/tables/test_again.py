@@ -115,11 +115,25 @@ def _section(page: str) -> str:
     return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", found[0])).split())
 
 
+def _organised(client: Client, table: TableSession) -> Client:
+    """``client`` opened the table's organiser link."""
+    client.get(f"/t/{table.token}/organise/{table.organiser_token}/")
+    return client
+
+
 @pytest.mark.parametrize("page", ["", "summary/"])
 def test_the_table_and_its_summary_offer_play_again_and_a_group_in_english(client, db, page):
     table = lone_table()
-    words = _section(client.get(f"/t/{table.token}/{page}").content.decode())
+    words = _section(_organised(client, table).get(f"/t/{table.token}/{page}").content.decode())
     assert "Play again" in words and "Start a group with these players" in words
+
+
+@pytest.mark.parametrize("page", ["", "summary/"])
+def test_a_player_is_offered_play_again_and_no_group(client, db, page):
+    """Only the table's organiser makes a group of it (issue 45, item 1)."""
+    table = lone_table()
+    words = _section(client.get(f"/t/{table.token}/{page}").content.decode())
+    assert "Play again" in words and "Start a group" not in words
 
 
 @pytest.mark.parametrize("page", ["", "summary/"])
@@ -127,6 +141,7 @@ def test_the_korean_page_offers_them_with_no_english(client, db, page):
     table = services.session_create(
         game="jie-long", options={}, seating=["민준", "서연", "지호"], first="민준"
     )
+    _organised(client, table)
     response = client.get(f"/t/{table.token}/{page}", HTTP_ACCEPT_LANGUAGE="ko")
     words = _section(response.content.decode())
     assert "다시 하기" in words and "이 플레이어들로 모임 만들기" in words

@@ -12,7 +12,9 @@ import urllib.request
 from urllib.parse import urlencode, urlsplit
 
 import pytest
+from django.test import Client
 
+from ledger.groups import services as group_services
 from ledger.models import TableSession
 from tests.tables.test_concurrency import _at_once
 
@@ -117,3 +119,59 @@ def test_a_page_from_before_sends_no_key_and_starts_a_table_each_time(client, db
         assert client.post("/new/", {**NEW, "first": "0"}).status_code == 302
 
     assert TableSession.objects.count() == 2
+
+
+def _key(browser: Client, url: str) -> str:
+    """The start key of the form at ``url`` as ``browser`` is shown it (and its cookies set)."""
+    return browser.get(url).content.decode().split('name="key" value="')[1].split('"')[0]
+
+
+def test_a_key_is_its_browser_s_another_browser_sending_it_starts_a_table_of_its_own(db):
+    """Issue 45, item 2: a start's key was looked up for everyone; another browser sending the
+    same form with it landed on the first browser's table, and organised it."""
+    mine, theirs = Client(), Client()
+    key = _key(mine, "/new/")
+    _key(theirs, "/new/")
+    first = mine.post("/new/", {**NEW, "first": "0", "key": key})
+
+    other = theirs.post("/new/", {**NEW, "first": "0", "key": key})
+
+    assert other.status_code == 302 and other["Location"] != first["Location"]
+    assert TableSession.objects.count() == 2
+    table = TableSession.objects.get(token=first["Location"].split("/")[2])
+    assert theirs.post(f"/t/{table.token}/lock/", {"locked": "1"}).status_code == 403
+    assert mine.post("/new/", {**NEW, "first": "0", "key": key})["Location"] == first["Location"]
+
+
+def test_a_member_of_another_group_sending_a_group_s_key_starts_a_table_in_their_own(db):
+    teahouse = group_services.group_create(name="Teahouse", game="jie-long", options={})
+    club = group_services.group_create(name="Club", game="jie-long", options={})
+    at_teahouse, at_club = Client(), Client()
+    key = _key(at_teahouse, f"/g/{teahouse.token}/")
+    _key(at_club, f"/g/{club.token}/")
+    fields = {"game": "jie-long", "first": "draw", "key": key}
+    fields |= {f"player_{i}": name for i, name in enumerate(["Anna", "Bob", "Celine"])}
+    at_teahouse.post(f"/g/{teahouse.token}/tables/new/", fields)
+
+    landed = at_club.post(f"/g/{club.token}/tables/new/", fields)
+
+    table = TableSession.objects.get(group=club)
+    assert landed.status_code == 302 and landed["Location"] == f"/t/{table.token}/"
+    assert TableSession.objects.filter(group=teahouse).count() == 1
+
+
+def test_a_group_s_key_sent_by_the_same_browser_to_another_group_starts_nothing(db):
+    teahouse = group_services.group_create(name="Teahouse", game="jie-long", options={})
+    club = group_services.group_create(name="Club", game="jie-long", options={})
+    browser = Client()
+    key = _key(browser, f"/g/{teahouse.token}/")
+    _key(browser, f"/g/{club.token}/")
+    fields = {"game": "jie-long", "first": "0", "key": key}
+    fields |= {f"player_{i}": name for i, name in enumerate(["Anna", "Bob", "Celine"])}
+    browser.post(f"/g/{teahouse.token}/tables/new/", fields)
+
+    refused = browser.post(f"/g/{club.token}/tables/new/", fields)
+
+    assert refused.status_code == 400
+    assert "already used to start another table" in refused.content.decode()
+    assert not TableSession.objects.filter(group=club).exists()
