@@ -85,8 +85,8 @@ def an_evening(api: APIClient) -> Evening:
         call("get", "/sessions/{token}/hands/")
         call("get", "/sessions/{token}/hands/{number}/")
     # The first table's second hand corrected, its third voided, the end set, locked, opened.
-    first = group_tables = call("get", "/groups/{group_token}/")["tables"]
-    call.tokens |= {"token": first[0]["token"], "number": 2}
+    group_tables = call("get", "/groups/{group_token}/")["tables"]  # the first first
+    call.tokens |= {"token": group_tables[0]["token"], "number": 2}
     call("put", "/sessions/{token}/hands/{number}/", {"hand": hand(THREE, 4, 0, 7), "version": 1},
          **organiser)  # fmt: skip
     call.tokens |= {"number": 3}
