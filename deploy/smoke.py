@@ -88,7 +88,7 @@ def main() -> int:
         bundle = re.search(r'src="(/static/drf_spectacular_sidecar/[^"]+bundle[^"]*\.js)"', docs)
         check(bundle is not None and len(browser.get(bundle[1])) > 100_000, "API docs, self-hosted")
         api_hands = json.loads(browser.get(table.replace("/t/", "/api/v1/sessions/", 1) + "hands/"))
-        check(api_hands[0]["result"]["net"]["Anna"] == 42, "the API reads the same hand")
+        check(api_hands[0]["result"]["net"]["Anna"] == "42.00", "the API reads the same hand")
     print("smoke test passed: PostgreSQL + gunicorn + uvicorn, stopped and cleaned up")
     return 0
 

@@ -7,8 +7,8 @@ from typing import Any
 from django.core.validators import RegexValidator
 from rest_framework import serializers
 
+from ledger.api.money import Money, OptionsOut, money, options_out
 from ledger.api.shapes import (
-    AmountField,
     GameField,
     OptionsField,
     StrictChar,
@@ -17,7 +17,6 @@ from ledger.api.shapes import (
 from ledger.events import selectors
 from ledger.models import Event, default_tie_breakers
 from ledger.web.converters import Token
-from scoring.document import amount
 
 
 class EventIn(serializers.Serializer[dict[str, Any]]):
@@ -62,7 +61,7 @@ class SwapIn(serializers.Serializer[dict[str, Any]]):
 class EventStandingOut(serializers.Serializer[dict[str, Any]]):
     place = serializers.IntegerField()
     name = serializers.CharField()
-    net = AmountField()
+    net = Money()
     hands_won = serializers.IntegerField()
     points = serializers.IntegerField()
     hands = serializers.IntegerField()
@@ -106,7 +105,7 @@ class EventOut(ResultsOut):
     token = serializers.CharField(help_text="The organiser's token: keep it.")
     register_token = serializers.CharField(help_text="For players to register themselves.")
     read_token = serializers.CharField(help_text="For the read-only results.")
-    options = serializers.DictField()
+    options = OptionsOut()
     method = serializers.CharField()
     tie_breakers = serializers.ListField(child=serializers.CharField())
     hands_per_round = serializers.IntegerField(allow_null=True)
@@ -154,7 +153,7 @@ def results_data(event: Event, *, organiser: bool) -> dict[str, Any]:
         {
             "place": row.place,
             "name": row.name,
-            "net": amount(row.net),
+            "net": money(row.net),
             "hands_won": row.hands_won,
             "points": row.points,
             "hands": row.hands,
@@ -175,7 +174,7 @@ def results_data(event: Event, *, organiser: bool) -> dict[str, Any]:
             "token": event.token,
             "register_token": event.register_token,
             "read_token": event.read_token,
-            "options": event.options,
+            "options": options_out(event.options),
             "method": event.method,
             "tie_breakers": event.tie_breakers,
             "hands_per_round": event.hands_per_round,

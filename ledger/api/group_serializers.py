@@ -8,11 +8,10 @@ from typing import Any
 
 from rest_framework import serializers
 
-from ledger.api.shapes import AmountField, GameField, OptionsField, StrictChar, TransferShape
+from ledger.api.money import Money, MoneyIn, OptionsOut, TransferOut, money, options_out
+from ledger.api.shapes import GameField, OptionsField, StrictChar
 from ledger.groups import selectors, stats
 from ledger.groups.models import Group, Payment
-from ledger.tables.money import readable_amount
-from scoring.document import amount
 
 
 class GroupIn(serializers.Serializer[dict[str, Any]]):
@@ -24,9 +23,7 @@ class GroupIn(serializers.Serializer[dict[str, Any]]):
 class PaymentIn(serializers.Serializer[dict[str, Any]]):
     payer = StrictChar(max_length=40, help_text="Who paid (a player of the group).")
     payee = StrictChar(max_length=40, help_text="Who was paid (another player of the group).")
-    amount = serializers.DecimalField(
-        max_digits=14, decimal_places=4, help_text="More than 0, at most 4 decimal places."
-    )
+    amount = MoneyIn()
     unit = serializers.ChoiceField(Payment.Unit.values, default=Payment.Unit.MONEY)
     note = StrictChar(max_length=80, required=False, default="", allow_blank=True)
     device = StrictChar(max_length=40, required=False, default="", allow_blank=True)
@@ -50,7 +47,7 @@ class PaymentOut(serializers.Serializer[dict[str, Any]]):
     id = serializers.IntegerField()
     payer = serializers.CharField()
     payee = serializers.CharField()
-    amount = AmountField()
+    amount = Money()
     unit = serializers.CharField()
     note = serializers.CharField()
     created = serializers.DateTimeField()
@@ -75,21 +72,21 @@ class GroupTableOut(serializers.Serializer[dict[str, Any]]):
 class GroupOut(serializers.Serializer[dict[str, Any]]):
     name = serializers.CharField()
     game = serializers.CharField()
-    options = serializers.DictField()
+    options = OptionsOut()
     players = serializers.ListField(child=serializers.CharField())
     player_ids = serializers.DictField(
         child=serializers.IntegerField(),
         help_text="Name to the player's id in the group (their account: /g/{token}/players/{id}/).",
     )
     balances = serializers.DictField(
-        child=AmountField(), help_text="Name to money won (+) or owed (-), payments counted."
+        child=Money(), help_text="Name to money won (+) or owed (-), payments counted."
     )
-    chips = serializers.DictField(child=AmountField(), help_text="The same for chip games.")
+    chips = serializers.DictField(child=Money(), help_text="The same for chip games.")
     points = serializers.DictField(
         child=serializers.IntegerField(), help_text="Points taken, every table."
     )
-    settle_up = TransferShape(many=True, help_text="The fewest payments that settle the money.")
-    settle_up_chips = TransferShape(many=True)
+    settle_up = TransferOut(many=True, help_text="The fewest payments that settle the money.")
+    settle_up_chips = TransferOut(many=True)
     tables = GroupTableOut(many=True)
     payments = PaymentOut(many=True)
 
@@ -122,7 +119,7 @@ def group_data(group: Group) -> dict[str, Any]:
     return {
         "name": group.name,
         "game": group.game,
-        "options": group.options,
+        "options": options_out(group.options),
         "players": ledger.players,
         "player_ids": ledger.ids,
         "balances": {name: money(value) for name, value in ledger.money.items()},
@@ -149,27 +146,21 @@ def _transfers(transfers: Any) -> list[dict[str, Any]]:
     return [{"from": t.payer, "to": t.payee, "amount": money(t.amount)} for t in transfers]
 
 
-def money(value: Decimal) -> int | str:
-    """An amount as the table API writes money: 12, "12.50", -3; never the database's
-    "12.5000" (a sum of four-place columns on PostgreSQL)."""
-    return amount(readable_amount(value))
-
-
 class TableMarkOut(serializers.Serializer[dict[str, Any]]):
     number = serializers.IntegerField(help_text="1 for the group's first table, and so on.")
     token = serializers.CharField(help_text="The table's join token.")
     day = serializers.DateField(help_text="When the table was started.")
     game = serializers.CharField()
     unit = serializers.ChoiceField(list(stats.UNITS))
-    amount = AmountField(
+    amount = Money(
         help_text="The player's net there (in chips at a chip table); for points only, "
-        "their total score."
+        'their total score, written as an amount too ("34.00").'
     )
 
 
 class DayOut(serializers.Serializer[dict[str, Any]]):
     day = serializers.DateField()
-    balance = AmountField(help_text="Won (+) or lost (-) at the tables from the period's start.")
+    balance = Money(help_text="Won (+) or lost (-) at the tables from the period's start.")
 
 
 class PlayerStatsOut(serializers.Serializer[dict[str, Any]]):

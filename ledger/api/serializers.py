@@ -9,8 +9,8 @@ from typing import Any
 from django.utils import timezone
 from rest_framework import serializers
 
+from ledger.api.money import HandPaymentOut, Money, OptionsOut, TransferOut, money, options_out
 from ledger.api.shapes import (
-    AmountField,
     EndShape,
     GameField,
     HandField,
@@ -20,13 +20,12 @@ from ledger.api.shapes import (
     StrictBoolean,
     StrictChar,
     StrictInteger,
-    TransferShape,
 )
 from ledger.models import Hand, HandChange
 from ledger.tables import selectors
 from ledger.tables.clock import MOST_MINUTES
-from scoring import GAMES, result_document
-from scoring.document import amount, end_document
+from scoring import GAMES, HandResult, hand_document
+from scoring.document import end_document
 from scoring.options import MOST_HANDS, MOST_POINTS
 
 
@@ -118,7 +117,7 @@ class NextOut(serializers.Serializer[dict[str, Any]]):
 
 class StandingOut(serializers.Serializer[dict[str, Any]]):
     name = serializers.CharField()
-    net = AmountField()
+    net = Money()
     score = serializers.IntegerField(help_text="Total points (pips) taken.")
     hands_won = serializers.IntegerField()
 
@@ -129,7 +128,7 @@ NameList = {"type": "array", "items": {"type": "string"}}
 class SharedSessionOut(serializers.Serializer[dict[str, Any]]):
     read_token = serializers.CharField(help_text="For a read-only link (/s/<read_token>/).")
     game = serializers.CharField()
-    options = serializers.DictField()
+    options = OptionsOut()
     seating = serializers.ListField(child=serializers.CharField())
     first = serializers.CharField()
     locked = serializers.BooleanField()
@@ -140,7 +139,7 @@ class SharedSessionOut(serializers.Serializer[dict[str, Any]]):
     hands = serializers.IntegerField(help_text="Hands recorded, voided ones included.")
     next = NextOut()
     standings = StandingOut(many=True)
-    settle_up = TransferShape(many=True)
+    settle_up = TransferOut(many=True)
     end = EndShape(
         required=False,
         help_text="Only when the options set play_to or hands, or the time ran out: over or "
@@ -165,7 +164,7 @@ def shared_data(sheet: selectors.ScoreSheet) -> dict[str, Any]:
     return {
         "read_token": session.read_token,
         "game": session.game,
-        "options": session.options,
+        "options": options_out(session.options),
         "seating": sheet.seating,
         "first": session.first,
         "locked": session.locked,
@@ -178,11 +177,11 @@ def shared_data(sheet: selectors.ScoreSheet) -> dict[str, Any]:
             "direction": sheet.next_direction,
         },
         "standings": [
-            {"name": name, "net": amount(net), "score": score, "hands_won": won}
+            {"name": name, "net": money(net), "score": score, "hands_won": won}
             for name, net, score, won in sheet.totals
         ],
         "settle_up": [
-            {"from": t.payer, "to": t.payee, "amount": amount(t.amount)}
+            {"from": t.payer, "to": t.payee, "amount": money(t.amount)}
             for t in sheet.result.settle_up
         ],
         **({"end": end_document(sheet.end)} if sheet.end is not None else {}),
@@ -257,8 +256,19 @@ class StoredHandOut(serializers.Serializer[dict[str, Any]]):
     device = serializers.CharField()
 
 
+class SettledOut(HandResultShape):
+    """What a stored hand settled: the engine's entry for it, its amounts written as money."""
+
+    def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+        amounts = {
+            "payments": HandPaymentOut(many=True),
+            "net": serializers.DictField(child=Money()),
+        }
+        return {**super().get_fields(), **amounts}  # in their places among the engine's
+
+
 class HandOut(StoredHandOut):
-    result = HandResultShape(allow_null=True, help_text="What it settled; null when voided.")
+    result = SettledOut(allow_null=True, help_text="What it settled; null when voided.")
 
 
 def stored_hand(hand: Hand | selectors.StoredHand) -> dict[str, Any]:
@@ -274,11 +284,29 @@ def stored_hand(hand: Hand | selectors.StoredHand) -> dict[str, Any]:
     }
 
 
+def settled(hand: HandResult) -> dict[str, Any]:
+    """What a hand settled: the engine's entry for it, its amounts written as money."""
+    return {
+        **hand_document(hand),
+        "payments": [
+            {
+                "from": p.payer,
+                "to": p.payee,
+                "amount": money(p.amount),
+                "multiplier": p.multiplier,
+                "reason": p.reason,
+            }
+            for p in hand.payments
+        ],
+        "net": {name: money(value) for name, value in hand.net.items()},
+    }
+
+
 def hands_data(sheet: selectors.ScoreSheet) -> list[dict[str, Any]]:
-    """Every hand with what it settled, in order: the engine's own output for each."""
-    results = iter(result_document(sheet.result)["hands"])
+    """Every hand with what it settled, in order."""
+    results = iter(sheet.result.hands)
     return [
-        {**stored_hand(row.hand), "result": None if row.result is None else next(results)}
+        {**stored_hand(row.hand), "result": None if row.result is None else settled(next(results))}
         for row in sheet.rows
     ]
 

@@ -32,12 +32,13 @@ from scoring.options import MOST_HANDS, MOST_POINTS
 @extend_schema_field(
     {
         "oneOf": [{"type": "number"}, {"type": "string", "pattern": r"^-?\d+(\.\d+)?$"}],
-        "description": 'A JSON number when whole, otherwise a decimal string such as "12.50".',
+        "description": 'A JSON number when whole, otherwise a decimal string such as "12.50" '
+        "(the engine's contract; the ledger's answers write every amount as a string).",
         "example": 24,
     }
 )
-class AmountField(serializers.JSONField):
-    pass
+class ContractAmount(serializers.JSONField):
+    """An amount of the result document, as ``python -m scoring`` writes it (CONTRACT.md)."""
 
 
 @extend_schema_field(
@@ -174,7 +175,7 @@ class SessionShape(serializers.Serializer[dict[str, Any]]):
 class TransferShape(serializers.Serializer[dict[str, Any]]):
     # "from" is a Python keyword: the field is named in the mapping below.
     to = serializers.CharField()
-    amount = AmountField()
+    amount = ContractAmount()
 
     def get_fields(self) -> dict[str, serializers.Field[Any, Any, Any, Any]]:
         return {"from": serializers.CharField(), **super().get_fields()}
@@ -199,7 +200,7 @@ class HandResultShape(serializers.Serializer[dict[str, Any]]):
     scores = serializers.DictField(child=serializers.IntegerField())
     ranking = serializers.ListField(child=serializers.CharField())
     payments = PaymentShape(many=True)
-    net = serializers.DictField(child=AmountField())
+    net = serializers.DictField(child=ContractAmount())
     next_first = serializers.CharField()
     next_direction = serializers.ChoiceField([d.value for d in Direction])
     proven = ProofShape(
@@ -210,7 +211,7 @@ class HandResultShape(serializers.Serializer[dict[str, Any]]):
 
 
 class TotalsShape(serializers.Serializer[dict[str, Any]]):
-    net = serializers.DictField(child=AmountField())
+    net = serializers.DictField(child=ContractAmount())
     scores = serializers.DictField(child=serializers.IntegerField())
     hands_won = serializers.DictField(child=serializers.IntegerField())
 

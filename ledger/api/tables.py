@@ -515,7 +515,7 @@ class Hands(APIView):
             device=data["device"],
             idempotency_key=key,
         )
-        body = {**s.stored_hand(recorded.hand), "result": scoring.hand_document(recorded.played)}
+        body = {**s.stored_hand(recorded.hand), "result": s.settled(recorded.played)}
         return Response(body, status=200 if recorded.replayed else 201)
 
 

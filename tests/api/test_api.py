@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from decimal import Decimal
 
 import pytest
 from django.contrib.auth.models import User
@@ -160,7 +161,7 @@ def test_the_table_shows_standings_and_settle_up(api, ce_deng):
 
     assert out["hands"] == 1 and out["revision"] == 1
     assert [row["name"] for row in out["standings"]] == SEATING
-    assert sum(row["net"] for row in out["standings"]) == 0
+    assert sum(Decimal(row["net"]) for row in out["standings"]) == 0
     assert out["settle_up"] and {"from", "to", "amount"} == set(out["settle_up"][0])
 
 
@@ -183,7 +184,8 @@ def test_a_hand_is_recorded_once_and_a_retry_gets_the_same_answer(api, ce_deng):
 
     assert first.status_code == 201 and retry.status_code == 200
     assert first.json() == retry.json()
-    assert first.json()["result"]["net"] == {"Anna": 58, "Bob": 18, "Celine": -70, "Dominic": -6}
+    net = {"Anna": "58.00", "Bob": "18.00", "Celine": "-70.00", "Dominic": "-6.00"}
+    assert first.json()["result"]["net"] == net
     assert Hand.objects.count() == 1 and HandChange.objects.count() == 1
     assert Hand.objects.get().device == "scoreboard"
 

@@ -70,7 +70,7 @@ def test_the_table_document_says_who_leads_and_what_is_left(api, to_60):
 
     assert table["end"] == {"over": False, "leader": "Anna", "points_to_go": 26}
     assert shared["end"] == table["end"]
-    assert table["settle_up"] == [] and {s["net"] for s in table["standings"]} == {0}
+    assert table["settle_up"] == [] and {s["net"] for s in table["standings"]} == {"0.00"}
 
 
 def test_a_table_without_an_end_leaves_the_key_out(api, ce_deng):

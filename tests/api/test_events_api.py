@@ -56,7 +56,7 @@ def test_an_event_from_set_up_to_standings(api, event):
     play(table, 2, 12, 34, 18)
 
     results = api.get(f"{API}/results/{event['read_token']}/").json()
-    assert results["standings"][0]["net"] == 29  # (10 + 32 + 16) x 0.50
+    assert results["standings"][0]["net"] == "29.00"  # (10 + 32 + 16) x 0.50
     assert "token" not in results["played"][0]["tables"][0]  # read-only: no join tokens
     standings = api.get(f"{API}/results/{event['read_token']}/standings.csv")
     assert standings.status_code == 200

@@ -11,7 +11,7 @@ from decimal import Decimal
 import pytest
 from rest_framework.test import APIClient
 
-from ledger.api.group_serializers import money
+from ledger.api.money import money
 from ledger.models import Player
 from tests.api.test_groups_api import play
 
@@ -53,7 +53,7 @@ def test_the_group_s_amounts_read_as_money_not_as_four_places(api, quarter):
     )
     assert paid.status_code == 201 and paid.json()["amount"] == "2.50"
     read = api.get(f"{API}/groups/{quarter['token']}/").json()
-    assert read["balances"] == {"Anna": 6, "Bob": "-1.25", "Celine": "-4.75"}
+    assert read["balances"] == {"Anna": "6.00", "Bob": "-1.25", "Celine": "-4.75"}
     assert sorted(t["amount"] for t in read["settle_up"]) == ["1.25", "4.75"]
     assert read["payments"][0]["amount"] == "2.50"
 
@@ -61,7 +61,7 @@ def test_the_group_s_amounts_read_as_money_not_as_four_places(api, quarter):
 def test_a_sum_as_postgresql_gives_it_reads_as_money_too():
     # PostgreSQL sums the four-place column into four places; SQLite into as few as it likes.
     sums = ("12.5000", "12.5", "-3.0000", "0.1250", "0E-4")
-    assert [money(Decimal(v)) for v in sums] == ["12.50", "12.50", -3, "0.125", 0]
+    assert [money(Decimal(v)) for v in sums] == ["12.50", "12.50", "-3.00", "0.125", "0.00"]
 
 
 @pytest.mark.both_databases

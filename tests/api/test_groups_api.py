@@ -61,10 +61,10 @@ def test_a_group_s_tables_make_its_balances_and_settle_up(api, group):
     ids = read["player_ids"]
     players = Player.objects.filter(group__token=group["token"])
     assert ids == dict(players.values_list("name", "pk"))
-    assert read["balances"] == {"Anna": 28, "Bob": -2, "Celine": -26}
+    assert read["balances"] == {"Anna": "28.00", "Bob": "-2.00", "Celine": "-26.00"}
     assert sorted((t["from"], t["to"], t["amount"]) for t in read["settle_up"]) == [
-        ("Bob", "Anna", 2),
-        ("Celine", "Anna", 26),
+        ("Bob", "Anna", "2.00"),
+        ("Celine", "Anna", "26.00"),
     ]
     assert [t["token"] for t in read["tables"]] == [table]
     # A table's document says nothing of its group.
@@ -82,7 +82,7 @@ def test_a_payment_is_recorded_once_however_often_it_is_sent(api, group):
     assert other.status_code == 422 and Payment.objects.count() == 1
     pay(api, group, "pay-bob-0001", **{"from": "Bob", "to": "Anna", "amount": 2})
     read = api.get(f"{API}/groups/{group['token']}/").json()
-    assert read["balances"] == dict.fromkeys(THREE, 0) and read["settle_up"] == []
+    assert read["balances"] == dict.fromkeys(THREE, "0.00") and read["settle_up"] == []
 
 
 @pytest.mark.parametrize(
@@ -139,7 +139,7 @@ def test_only_the_organiser_voids_a_payment_and_an_outsider_finds_nothing(api, g
     assert again.status_code == 409  # as on the web: a conflict with what is stored
     assert again.json()["error"] == "This payment was already voided."
     read = api.get(f"{API}/groups/{group['token']}/").json()
-    assert read["balances"]["Bob"] == -2 and read["payments"][0]["voided"]
+    assert read["balances"]["Bob"] == "-2.00" and read["payments"][0]["voided"]
 
     assert api.get(f"{API}/groups/{'x' * 22}/").status_code == 404
     assert api.post(f"{API}/groups/{'x' * 22}/payments/{made['id']}/void/").status_code == 404

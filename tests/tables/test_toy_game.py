@@ -78,7 +78,7 @@ def test_the_api_lists_the_game_starts_a_table_of_it_and_records_a_hand(db, toy)
     )
 
     assert recorded.status_code == 201, recorded.json()
-    assert recorded.json()["result"]["net"] == {"Anna": -1, "Bob": 2, "Celine": -1}
+    assert recorded.json()["result"]["net"] == {"Anna": "-1.00", "Bob": "2.00", "Celine": "-1.00"}
 
 
 def test_the_hands_export_holds_a_hand_of_the_game(client, table):
