@@ -84,6 +84,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Around everything: what a request stored is noted until its answer is made, so that an
+    # outage after the commit (a read back, a session saved) says so (views.server_error).
+    "ledger.web.views.StoredMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "ledger.web.middleware.LivePollMiddleware",  # the live poll's 204, before everything below
