@@ -187,13 +187,6 @@ elif _cache_url.startswith(("redis://", "rediss://", "unix://")):
     }
 else:
     raise ImproperlyConfigured(f"CACHE_URL must be unset or redis://..., not {_cache_url!r}")
-# What one worker read of the shared counts lately, so that the live poll, every phone's
-# request every few seconds, need not read them each time (ledger/web/middleware.py).
-CACHES["recent"] = {
-    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-    "TIMEOUT": 5,
-    "OPTIONS": {"MAX_ENTRIES": 10_000},
-}
 
 # Errors with their tracebacks, and warnings, go to stderr, where gunicorn and systemd's journal
 # keep them; with DEBUG off, Django alone would log a 500 nowhere (its console handler needs
