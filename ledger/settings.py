@@ -199,7 +199,10 @@ LOGGING = {
         "plain": {"format": "{asctime} {levelname} {name} {process}: {message}", "style": "{"}
     },
     # Past capacity, each shed poll's 503 is counted, not logged (ledger.web.shedding).
-    "filters": {"not_shed": {"()": "ledger.web.shedding.NotShed"}},
+    "filters": {
+        "not_shed": {"()": "ledger.web.shedding.NotShed"},
+        "client_mistake": {"()": "ledger.web.logs.ClientMistake"},
+    },
     "handlers": {
         "stderr": {
             "class": "logging.StreamHandler",
@@ -211,6 +214,16 @@ LOGGING = {
     "loggers": {
         "django": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
         "django.request": {"filters": ["not_shed"]},
+        # A client's mistake, answered 400 or 413: a WARNING, not the ERROR Django says.
+        **{
+            f"django.security.{mistake}": {"filters": ["client_mistake"]}
+            for mistake in (
+                "DisallowedHost",
+                "RequestDataTooBig",
+                "TooManyFieldsSent",
+                "TooManyFilesSent",
+            )
+        },
     },
 }
 
