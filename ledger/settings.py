@@ -84,6 +84,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Around everything: what a request stored is noted until its answer is made, so that an
+    # outage after the commit (a read back, a session saved) says so (views.server_error).
+    "ledger.web.views.StoredMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "ledger.web.middleware.LivePollMiddleware",  # the live poll's 204, before everything below
@@ -188,13 +191,6 @@ elif _cache_url.startswith(("redis://", "rediss://", "unix://")):
     }
 else:
     raise ImproperlyConfigured(f"CACHE_URL must be unset or redis://..., not {_cache_url!r}")
-# What one worker read of the shared counts lately, so that the live poll, every phone's
-# request every few seconds, need not read them each time (ledger/web/middleware.py).
-CACHES["recent"] = {
-    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-    "TIMEOUT": 5,
-    "OPTIONS": {"MAX_ENTRIES": 10_000},
-}
 
 # Errors with their tracebacks, and warnings, go to stderr, where gunicorn and systemd's journal
 # keep them; with DEBUG off, Django alone would log a 500 nowhere (its console handler needs
@@ -207,7 +203,10 @@ LOGGING = {
         "plain": {"format": "{asctime} {levelname} {name} {process}: {message}", "style": "{"}
     },
     # Past capacity, each shed poll's 503 is counted, not logged (ledger.web.shedding).
-    "filters": {"not_shed": {"()": "ledger.web.shedding.NotShed"}},
+    "filters": {
+        "not_shed": {"()": "ledger.web.shedding.NotShed"},
+        "client_mistake": {"()": "ledger.web.logs.ClientMistake"},
+    },
     "handlers": {
         "stderr": {
             "class": "logging.StreamHandler",
@@ -219,6 +218,16 @@ LOGGING = {
     "loggers": {
         "django": {"handlers": ["stderr"], "level": LOG_LEVEL, "propagate": False},
         "django.request": {"filters": ["not_shed"]},
+        # A client's mistake, answered 400 or 413: a WARNING, not the ERROR Django says.
+        **{
+            f"django.security.{mistake}": {"filters": ["client_mistake"]}
+            for mistake in (
+                "DisallowedHost",
+                "RequestDataTooBig",
+                "TooManyFieldsSent",
+                "TooManyFilesSent",
+            )
+        },
     },
 }
 

@@ -11,24 +11,41 @@ True
 False
 
 Names that would show one thing and be another are refused: control characters, invisible
-format characters (zero-width spaces and joiners, direction overrides) and line separators.
+format characters (zero-width spaces and joiners, direction overrides), line separators, and
+every code point Unicode says a renderer may show nothing for (Default_Ignorable_Code_Point:
+the Hangul fillers, the combining grapheme joiner, variation selectors, tags), with the
+braille blank, which shows nothing either. "Anna" and "Anna" with a Hangul filler after it
+would otherwise sit at one table as two people, and be told apart by nobody.
 
 >>> check("张伟", "seating[0]")  # no error
 >>> check("Bob\\u202e", "seating[1]")
 Traceback (most recent call last):
 ...
 scoring.errors.ScoringError: 'Bob\\u202e' holds invisible or control characters: type the name again
+>>> check("Bo\\u3164", "seating[1]")  # a Hangul filler after it
+Traceback (most recent call last):
+...
+scoring.errors.ScoringError: 'Bo\\u3164' holds invisible or control characters: type the name again
 """
 
 from __future__ import annotations
 
 import unicodedata
 
+import regex
+
 from scoring.errors import ScoringError
 
 # Unicode categories: control, format (zero-width, direction marks and overrides), surrogate,
 # private use, line and paragraph separators.
 _HIDDEN = frozenset({"Cc", "Cf", "Cs", "Co", "Zl", "Zp"})
+# Unicode's Default_Ignorable_Code_Point property (DerivedCoreProperties.txt), as the regex
+# module keeps it with its Unicode data: what shows as nothing, whatever its category (U+3164
+# HANGUL FILLER is a letter, U+034F COMBINING GRAPHEME JOINER and the variation selectors are
+# marks). Python's unicodedata has no such property. U+2800 BRAILLE PATTERN BLANK is not in
+# it (it is a braille cell, a symbol) but renders as a blank all the same, so it is refused
+# with them.
+_INVISIBLE = regex.compile(r"[\p{Default_Ignorable_Code_Point}\u2800]")
 
 
 def canonical(name: str) -> str:
@@ -52,7 +69,8 @@ def check(name: str, path: str, limit: int | None = None) -> None:
     ``limit``: an app's longest name, if it has one."""
     if not name:
         raise ScoringError("a player's name cannot be empty", path)
-    if any(unicodedata.category(char) in _HIDDEN for char in name):
+    hidden = any(unicodedata.category(char) in _HIDDEN for char in name)
+    if hidden or _INVISIBLE.search(name):
         raise ScoringError(
             "{name} holds invisible or control characters: type the name again",
             path,

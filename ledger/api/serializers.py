@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from django.utils import timezone
@@ -168,7 +168,9 @@ def shared_data(sheet: selectors.ScoreSheet) -> dict[str, Any]:
         "seating": sheet.seating,
         "first": session.first,
         "locked": session.locked,
-        "ends_at": session.ends_at.isoformat() if session.ends_at else None,
+        # In UTC, as it is read back from the database: a moment just taken is in the server's
+        # zone, where one before the zone's first rule has its local mean time (+08:05:43).
+        "ends_at": session.ends_at.astimezone(UTC).isoformat() if session.ends_at else None,
         "revision": session.revision,
         "hands": len(sheet.rows),
         "next": {

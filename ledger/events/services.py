@@ -82,7 +82,7 @@ def event_create(
     # The engine checks the options, on the smallest table the game allows.
     seating = [f"P{i}" for i in range(scoring.GAMES[game].player_counts[0])]
     scoring.parse_session({"game": game, "options": options, "seating": seating})
-    return Event.objects.create(
+    event = Event.objects.create(
         name=name.strip(),
         game=game,
         options=options,
@@ -94,6 +94,8 @@ def event_create(
         tie_breakers=ties,
         **({"seed": seed} if seed else {}),
     )
+    changes.stored_on_commit(Event)
+    return event
 
 
 def entry_add(*, event: Event, name: str, organiser: bool) -> Entry:
@@ -103,6 +105,7 @@ def entry_add(*, event: Event, name: str, organiser: bool) -> Entry:
     name = names.tidy(name)
     names.check(name, "name", NAME_LENGTH)
     with transaction.atomic():
+        changes.stored_on_commit(Event)
         player = Player.for_name(name, event=event)
         entry, created = Entry.objects.get_or_create(event=event, player=player)
         if not created and entry.active:
@@ -136,6 +139,7 @@ def group_register(*, event: Event, group: Group) -> GroupRegistered:
     All or nothing: raises Refused for a group with no players and ScoringError for a name
     that cannot be a player's, and then registers nobody."""
     with transaction.atomic():
+        changes.stored_on_commit(Event)
         event = _locked(event.pk)
         wanted = [names.tidy(name) for name in group.players.values_list("name", flat=True)]
         if not wanted:
@@ -157,6 +161,7 @@ def entry_drop(*, event: Event, name: str) -> None:
     """``name`` leaves the event: not seated in later rounds; their results stay. Dropping
     someone who is not playing in it changes nothing (and leaves nothing to undo)."""
     with transaction.atomic():
+        changes.stored_on_commit(Event)
         event = _locked(event.pk)
         entry = (
             Entry.objects.select_for_update()
@@ -187,6 +192,7 @@ def round_seat(*, event: Event) -> Round:
     The seating may still change (``round_swap``) until ``round_begin``.
     """
     with transaction.atomic():
+        changes.stored_on_commit(Event)
         event = _locked(event.pk)
         previous = list(event.round_set.all())
         if refusal := seat_refusal(event, previous):
@@ -233,6 +239,7 @@ def round_swap(*, round: Round, first: str, second: str) -> None:
     arrival): they take the other's place, and the other sits this round out.
     """
     with transaction.atomic():
+        changes.stored_on_commit(Event)
         event = _locked(round.event_id)
         current = Round.objects.select_for_update().get(pk=round.pk)
         if current.started is not None:
@@ -317,6 +324,7 @@ def round_begin(*, round: Round) -> Round:
     """The round's clock starts (with the event's time limit, if it has one). From now on
     nothing done before it can be undone."""
     with transaction.atomic():
+        changes.stored_on_commit(Event)
         event = _locked(round.event_id)
         current = Round.objects.select_for_update().select_related("event").get(pk=round.pk)
         if current.started is None:
@@ -342,6 +350,7 @@ def event_undo(*, event: Event, steps: int | None = None) -> dict[str, Any]:
     for a round that has begun all the same.
     """
     with transaction.atomic():
+        changes.stored_on_commit(Event)
         event = _locked(event.pk)
         if not event.undo:
             raise Refused(_("Nothing to undo: what was done before a round began stays."))
@@ -412,6 +421,7 @@ def event_delete(*, event: Event) -> None:
     """Delete a tournament none of whose tables has hands (its rounds, tables and players go
     with it); any other raises ledger.tables.services.Kept."""
     with transaction.atomic():
+        changes.stored_on_commit(Event)
         current = _locked(event.pk)
         if refused := why_event_kept(current):
             raise table_services.Kept(refused)

@@ -62,7 +62,9 @@ def group_create(*, name: str, game: str, options: dict[str, Any]) -> Group:
     seating = [f"P{i}" for i in range(game_rules.player_counts[0])]
     document = {"game": game, "options": options, "seating": seating, "first": seating[0]}
     scoring.score_session(scoring.parse_session(document))
-    return Group.objects.create(name=name, game=game, options=options)
+    group = Group.objects.create(name=name, game=game, options=options)
+    changes.stored_on_commit(Group)
+    return group
 
 
 def table_start(
@@ -135,6 +137,7 @@ def group_from_table(*, table: TableSession, name: str) -> Group:
     Raises NotLone for a tournament's, a group's or a locked table (a second send after the
     first attached it too), Refused for the name."""
     with transaction.atomic():
+        changes.stored_on_commit(Group)
         table = TableSession.objects.select_for_update().get(pk=table.pk)
         table_services.check_lone(table)
         group = group_create(name=name, game=table.game, options=table.options)
@@ -174,6 +177,7 @@ def payment_record(
     request_hash = hashlib.sha256(json.dumps(request).encode()).hexdigest()
     try:
         with transaction.atomic():
+            changes.stored_on_commit(Payment)
             if replay := _replay(group, idempotency_key, request_hash):
                 return replay
             made = Payment.objects.create(
@@ -212,6 +216,7 @@ def _replay(group: Group, key: str, request_hash: str) -> Recorded | None:
         return None
     if earlier.request_hash != request_hash:
         raise KeyReused(earlier)
+    changes.stored_on_commit(Payment)  # what was asked is stored: a send again says so
     return Recorded(earlier, replayed=True)
 
 
@@ -247,6 +252,7 @@ def payment_void(*, payment: Payment, device: str = "", reason: str = "") -> Pay
     says who voided it (``device``), when and why (``reason``)."""
     device, reason = _plain(device, "device", 40), _plain(reason, "reason", 80)
     with transaction.atomic():
+        changes.stored_on_commit(Payment)
         current = Payment.objects.select_for_update().get(pk=payment.pk)
         if PaymentVoid.objects.filter(payment=current).exists():
             raise AlreadyVoided(_("This payment was already voided."))
@@ -276,6 +282,7 @@ def group_delete(*, group: Group) -> None:
     """Delete a group with no payments and no hands at its tables (its players and empty
     tables go with it); any other raises ledger.tables.services.Kept."""
     with transaction.atomic():
+        changes.stored_on_commit(Group)
         current = Group.objects.select_for_update().get(pk=group.pk)
         if refused := why_group_kept(current):
             raise table_services.Kept(refused)

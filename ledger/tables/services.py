@@ -142,6 +142,7 @@ def session_create(
         return earlier
     try:
         with transaction.atomic():
+            changes.stored_on_commit(TableSession)
             session = TableSession.objects.create(
                 game=game,
                 options=options,
@@ -187,6 +188,8 @@ def _started(key: str, sender: str, request_hash: str) -> TableSession | None:
     earlier = found.first() if key else None
     if earlier is not None and earlier.request_hash != request_hash:
         raise StartKeyReused
+    if earlier is not None:
+        changes.stored_on_commit(TableSession)  # what was asked is stored: a send again says so
     return earlier
 
 
@@ -270,6 +273,7 @@ def check_lone(table: TableSession) -> None:
 def table_lock(*, session: TableSession, locked: bool) -> None:
     """Lock the table (no more hands, corrections or voids) or open it again."""
     with transaction.atomic():
+        changes.stored_on_commit(TableSession)
         TableSession.objects.filter(pk=session.pk).update(locked=locked)
         table_changed(session)
     session.locked = locked
@@ -289,6 +293,7 @@ def table_ends(
     Raises ScoringError if the new end is not a valid option, or comes before hands already
     played."""
     with transaction.atomic():
+        changes.stored_on_commit(TableSession)
         table = _refuse_if_locked(session)
         before, ends_before = table.options, table.ends_at
         ends = dict(zip(ENDS, (play_to, hands), strict=True))
@@ -350,6 +355,7 @@ def table_delete(*, session: TableSession) -> None:
     """Delete a table that has no hands (one started by mistake); one with hands raises Kept.
     Under the table's lock: a hand being saved meanwhile waits, and then finds no table."""
     with transaction.atomic():
+        changes.stored_on_commit(TableSession)
         table = TableSession.objects.select_for_update().get(pk=session.pk)
         if refused := why_table_kept(table):
             raise Kept(refused)
@@ -361,6 +367,7 @@ def table_recount(*, session: TableSession) -> None:
     services (an import, a benchmark's hands stored directly, the admin's change of a table
     with no hands yet); live pages see a new revision."""
     with transaction.atomic():
+        changes.stored_on_commit(TableSession)
         table_changed(session)
 
 
@@ -421,6 +428,7 @@ def _request_hash(number: int, data: dict[str, Any]) -> str:
 def _replayed(session: TableSession, earlier: Hand, request_hash: str) -> Recorded:
     if earlier.request_hash != request_hash:
         raise KeyReused(earlier)
+    changes.stored_on_commit(Hand)  # what was asked is stored: a send again says so
     played = _score_new_hand(session, session.named(earlier.data))[1]
     return Recorded(earlier, played, replayed=True)
 
@@ -467,6 +475,7 @@ def hand_record(
         return earlier
     try:
         with transaction.atomic():
+            changes.stored_on_commit(Hand)
             # Under the lock no other save of this table's can begin; one that committed since
             # the read above is found by the read made under the lock.
             table = _refuse_if_locked(session)
@@ -598,6 +607,7 @@ def hand_correct(
     and ScoringError if the corrected hand is invalid.
     """
     with transaction.atomic():
+        changes.stored_on_commit(Hand)
         _refuse_if_locked(session)
         _refuse_last(data, "hand")
         current = _hand_for_update(session, number, version)
@@ -630,6 +640,7 @@ def hand_void(*, session: TableSession, number: int, version: int, device: str =
     and ScoringError if the hands after it no longer make sense without it.
     """
     with transaction.atomic():
+        changes.stored_on_commit(Hand)
         _refuse_if_locked(session)
         current = _hand_for_update(session, number, version)
         hands = [other for pk, other in _live_hands(session) if pk != current.pk]

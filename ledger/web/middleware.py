@@ -21,7 +21,6 @@ import re
 from collections.abc import Callable
 
 from django.conf import settings
-from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.utils.translation import ngettext
@@ -42,28 +41,14 @@ LINK_PREFIXES = (
 )
 
 
-RECENT = "recent"  # the cache of what this worker read lately (settings.CACHES)
-
-
-def _exhausted(address: str, guesses: int) -> bool:
-    exhausted = guesses >= settings.GUESS_LIMIT
-    caches[RECENT].set(f"exhausted:{address}", exhausted)
-    return exhausted
-
-
 def guesses_exhausted(request: HttpRequest) -> bool:
-    """This address tried too many wrong links lately: every link answers 429."""
+    """This address tried too many wrong links lately: every link answers 429. Read from the
+    count every worker and server shares, at every request: a block takes effect on every
+    route, in every process, at the moment the count reaches it. (Each worker kept what it read
+    for 5 seconds until issue 45: for that long after an address reached the limit, a right
+    link still answered on the workers that had read it before, and told a guesser a hit.)"""
     address = limits.client_address(request)
-    return _exhausted(address, limits.count(limits.GUESSES, address))
-
-
-def guesses_exhausted_lately(request: HttpRequest) -> bool:
-    """``guesses_exhausted`` as this worker last read it, within a few seconds: the table
-    links that phones open and poll every few seconds cost no read of the shared count. A
-    guess this worker counts is seen at once; one another worker counts, within the recent
-    cache's timeout (a guess itself is always counted and checked exactly)."""
-    seen = caches[RECENT].get(f"exhausted:{limits.client_address(request)}")
-    return guesses_exhausted(request) if seen is None else bool(seen)
+    return limits.count(limits.GUESSES, address) >= settings.GUESS_LIMIT
 
 
 def _too_many(request: HttpRequest, message: str, wait: float) -> HttpResponse:
@@ -133,7 +118,7 @@ class GuessLimitMiddleware:
         if posts and (refused := _write_limited(request)):
             return refused
         # The exact count is kept below, on a guess.
-        if request.path.startswith(LINK_PREFIXES) and guesses_exhausted_lately(request):
+        if request.path.startswith(LINK_PREFIXES) and guesses_exhausted(request):
             return _too_many_guesses(request, limits.client_address(request))
         response = self.get_response(request)
         # Counted after the answer, and checked again: two workers that both let a guess
@@ -141,7 +126,7 @@ class GuessLimitMiddleware:
         if limits.is_wrong_link(request):
             address = limits.client_address(request)
             guesses = limits.hit(limits.GUESSES, address, GUESS_WINDOW)
-            if _exhausted(address, guesses) and guesses > settings.GUESS_LIMIT:
+            if guesses > settings.GUESS_LIMIT:
                 return _too_many_guesses(request, address)
         return response
 
@@ -172,10 +157,10 @@ class LivePollMiddleware:
     past capacity, the poll shed (503, ``shed``) before it costs anything.
 
     Every phone at every table asks every few seconds, and nearly always nothing has changed.
-    That answer needs one indexed read (and what this worker knows of the address's guess
-    count), and nothing else: no session, language, CSRF or user, which a bodiless 204 never
-    uses. Anything else (a change, a wrong link, an address over the guess limit) goes on
-    through the whole stack to ``views.live``, which answers the same way on its own.
+    That answer needs two indexed reads, the table's revision and its address's guess count,
+    and nothing else: no session, language, CSRF or user, which a bodiless 204 never uses.
+    Anything else (a change, a wrong link, an address over the guess limit) goes on through
+    the whole stack to ``views.live``, which answers the same way on its own.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -190,7 +175,7 @@ class LivePollMiddleware:
             if (
                 revision is not None
                 and request.GET.get("rev") == str(revision)
-                and not guesses_exhausted_lately(request)
+                and not guesses_exhausted(request)
             ):
                 return HttpResponse(status=204)
         return self.get_response(request)

@@ -333,3 +333,20 @@ def test_the_organiser_extends_clears_or_keeps_the_time(api, db):
 
     cleared = ends(api, table, {"play_to": None, "hands": None, "ends_at": None})
     assert cleared.json()["ends_at"] is None
+
+
+@pytest.mark.parametrize("zone", ["UTC", "Asia/Shanghai", "Asia/Kolkata", "America/New_York"])
+@pytest.mark.parametrize("at", ["1800-01-01T00:00:00Z", "0100-06-01T12:00:00+08:00"])
+def test_ends_at_is_answered_in_utc_as_it_is_read_back_whatever_the_server_s_zone(
+    api, db, settings, zone, at
+):
+    # In the server's zone, a moment before the zone's first rule was answered at its local
+    # mean time (+08:05:43 in Shanghai): an offset no client expects, and not what a read says.
+    settings.TIME_ZONE = zone
+    started = start(api, ends_at=at)
+    table = TableSession.objects.get(token=started.json()["token"])
+    changed = ends(api, table, {"play_to": None, "hands": None, "ends_at": at})
+
+    read = document(api, table)["ends_at"]
+    assert read.endswith("+00:00")
+    assert started.json()["ends_at"] == changed.json()["ends_at"] == read

@@ -6,7 +6,6 @@ import json
 import re
 
 import pytest
-from django.core.cache import caches
 from django.db import close_old_connections, connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
@@ -213,12 +212,11 @@ def test_live_poll_answers_204_until_something_changes(
 ):
     url = reverse("live", args=[ce_deng.token])
 
-    # The revision's read and one of the address's guess count (ledger/web/limits.py); then,
-    # for a few seconds, the worker remembers that count.
-    with django_assert_max_num_queries(2):
-        assert client.get(url, {"rev": "0"}).status_code == 204
-    with django_assert_max_num_queries(1):
-        assert client.get(url, {"rev": "0"}).status_code == 204
+    # The revision's read and one of the address's guess count (ledger/web/limits.py), each
+    # time: a block from another worker holds at once (issue 45).
+    for _ in range(2):
+        with django_assert_max_num_queries(2):
+            assert client.get(url, {"rev": "0"}).status_code == 204
     services.hand_record(session=ce_deng, number=1, data=plain_hand())
     changed = client.get(url, {"rev": "0"})
 
@@ -422,7 +420,6 @@ def _add_hands(session, start, stop):
 
 
 def _queries(request):
-    caches["recent"].clear()  # each request reads the guess count, as a worker's first does
     with CaptureQueriesContext(connection) as queries:
         response = request()
     assert response.status_code in (200, 302)
