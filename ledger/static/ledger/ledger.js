@@ -283,6 +283,23 @@ function entered(form) {
       input.removeAttribute("aria-describedby");
     });
   });
+  // "Discard mine", under the notice that another phone saved the hand first: the form is
+  // cleared where it is, for the hand it already is (the next one), and the notice goes.
+  // Without scripts the link opens the table's page again, its form empty.
+  document.addEventListener("click", function (event) {
+    var discard = event.target.closest && event.target.closest("#discard-mine");
+    var form = document.getElementById("record-form");
+    if (!discard || !form) return;
+    event.preventDefault();
+    document.dispatchEvent(new CustomEvent("ledger-next", { detail: {
+      number: +form.querySelector("input[name=number]").value,
+      clear: true
+    } }));
+    var taken = document.getElementById("taken");
+    if (taken) taken.remove();
+    var box = form.querySelector(".seat input[type=text]");
+    if (box) box.focus();
+  });
   // A double tap on Save is one save. A tap while the save is on its way is dropped (the
   // form's hx-sync); one that lands on the next hand's form, cleared a moment ago and still
   // empty, was meant for the hand just saved: it sends nothing, and "Hand N saved" stays.

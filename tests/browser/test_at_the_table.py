@@ -1,0 +1,78 @@
+"""At the table (issue 45, items 10 to 12), on a 360×640 phone: a hand another phone saved
+first says what was stored and by whom, and what this phone typed can be discarded or saved as
+the next hand, never silently; after a save the next hand's first box is in view, above the
+sticky *Save hand*; a void asks once, then reads "(voided)", and the other phones are told it
+was voided."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from ledger.models import Hand, TableSession
+from ledger.tables import services
+
+SEATING = ["Anna", "Bob", "Celine", "Dominic"]
+
+
+def _pips(*values: int) -> dict:
+    return {"results": {name: {"pips": p} for name, p in zip(SEATING, values, strict=True)}}
+
+
+@pytest.fixture
+def table() -> TableSession:
+    return services.session_create(game="ce-deng", options={}, seating=SEATING, first="Anna")
+
+
+def _type_hand(page: Page, *values: int) -> None:
+    for seat, value in enumerate(values):
+        page.fill(f"#pips-{seat}", str(value))
+
+
+@pytest.mark.parametrize(
+    ("locale", "another", "save_as"),
+    [
+        ("en-GB", "by another phone", "Save mine as hand 2"),
+        ("ko-KR", "다른 휴대폰", "내 입력을 2번째 판으로 저장"),
+    ],
+    ids=["en", "ko"],
+)
+def test_a_hand_another_phone_saved_first_says_what_was_stored_and_mine_can_be_discarded(
+    new_context, table: TableSession, shot, locale: str, another: str, save_as: str
+) -> None:
+    page = new_context(locale=locale).new_page()
+    page.goto(f"/t/{table.token}/")
+    services.hand_record(session=table, number=1, data=_pips(2, 12, 34, 18))  # no device named
+    _type_hand(page, 2, 12, 34, 18)
+    page.locator("button[value=save]").click()
+
+    taken = page.locator("#taken")
+    expect(taken).to_be_focused()
+    expect(taken).to_contain_text(another)
+    expect(taken).to_contain_text("Anna")  # what was stored, not nothing after the colon
+    expect(taken).to_contain_text("34")
+    if not locale.startswith("en"):
+        expect(taken).not_to_contain_text("another phone")
+    # Mine is said to be not saved, with both ways on: save it as the next hand, or discard it.
+    expect(taken.locator("#save-mine")).to_have_text(save_as)
+    shot(page, "taken")
+    taken.locator("#discard-mine").click()
+    for seat in range(4):
+        expect(page.locator(f"#pips-{seat}")).to_have_value("")
+    expect(page.locator("#taken")).to_have_count(0)
+    expect(page.locator("input[name=number]")).to_have_value("2")
+    expect(page.locator("#pips-0")).to_be_focused()
+    page.locator("button[value=save]").click()  # the empty form, a moment later: nothing sent
+    page.wait_for_timeout(500)
+    assert Hand.objects.count() == 1
+
+
+def test_mine_saved_as_the_next_hand_from_the_notice(page: Page, table: TableSession) -> None:
+    page.goto(f"/t/{table.token}/")
+    services.hand_record(session=table, number=1, data=_pips(2, 12, 34, 18), device="Bob's")
+    _type_hand(page, 0, 30, 34, 20)
+    page.locator("button[value=save]").click()
+    expect(page.locator("#taken")).to_contain_text("Hand 1 is already recorded, by Bob's")
+    page.locator("#save-mine").click()
+    expect(page.locator("#saved")).to_contain_text("Hand 2 saved.")
+    assert Hand.objects.get(number=2).named["results"]["Bob"] == {"pips": 30}
