@@ -76,3 +76,27 @@ def test_mine_saved_as_the_next_hand_from_the_notice(page: Page, table: TableSes
     page.locator("#save-mine").click()
     expect(page.locator("#saved")).to_contain_text("Hand 2 saved.")
     assert Hand.objects.get(number=2).named["results"]["Bob"] == {"pips": 30}
+
+
+def test_after_a_save_the_next_hands_first_box_is_in_view(
+    page: Page, table: TableSession, shot
+) -> None:
+    """The saved hand is short (the nets on a line, who pays whom folded), and the next hand's
+    first box is seen and tappable, not under the sticky Save bar nor below the fold."""
+    page.goto(f"/t/{table.token}/")
+    for number in (1, 2):
+        _type_hand(page, 2, 12, 34, 18)
+        page.locator("button[value=save]").click()
+        expect(page.locator("#saved")).to_contain_text(f"Hand {number} saved.")
+        expect(page.locator("#saved details")).not_to_have_attribute("open", "")
+        first = page.locator("#pips-0")
+        expect(first).to_have_value("")
+        box = first.bounding_box()
+        assert box is not None
+        hit = page.evaluate(
+            "([x, y]) => document.elementFromPoint(x, y)?.id",
+            [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+        )
+        assert hit == "pips-0", (number, box)
+    expect(page.locator("#saved")).to_be_in_viewport()
+    shot(page, "saved")
