@@ -100,3 +100,33 @@ def test_after_a_save_the_next_hands_first_box_is_in_view(
         assert hit == "pips-0", (number, box)
     expect(page.locator("#saved")).to_be_in_viewport()
     shot(page, "saved")
+
+
+def test_a_void_asks_once_then_reads_voided_and_other_phones_are_told(
+    new_context, table: TableSession
+) -> None:
+    for number in (1, 2):
+        services.hand_record(session=table, number=number, data=_pips(2, 12, 34, 18))
+    other = new_context().new_page()
+    other.goto(f"/t/{table.token}/")
+    organiser = new_context().new_page()
+    organiser.goto(f"/t/{table.token}/organise/{table.organiser_token}/")
+    organiser.goto(f"/t/{table.token}/hands/2/")
+    organiser.get_by_role("button", name="Void this hand").click()
+
+    expect(organiser.locator("#question")).to_have_text("Void hand 2?")
+    assert not Hand.objects.get(number=2).voided  # asked, nothing done yet
+    organiser.locator("#confirm").click()
+    expect(organiser.locator("#changed")).to_contain_text("Hand 2 voided.")
+    line = organiser.locator("#hand-2")
+    expect(line).to_contain_text("(voided)")
+    expect(line).not_to_contain_text("corrected")
+    assert Hand.objects.get(number=2).voided
+
+    expect(other.locator("#hand-2")).to_contain_text("(voided)")
+    expect(other.locator("#arrived")).to_have_text("Hand 2 voided on another phone.")
+
+    # A correction there is said as one, in place of what was said before.
+    services.hand_correct(session=table, number=1, data=_pips(4, 12, 34, 18), version=1)
+    expect(other.locator("#arrived")).to_have_text("Hand 1 corrected on another phone.")
+    expect(other.locator("#hand-1")).to_contain_text("(corrected)")
