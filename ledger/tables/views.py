@@ -566,7 +566,9 @@ def remove(request: HtmxRequest, token: str) -> HttpResponse:
         services.table_remove(session=session)
     except services.Kept as kept:
         return _refused(kept.message, 409)
-    return redirect("group", token=group.token) if group else redirect("home")
+    back = reverse("group", args=[group.token]) if group else reverse("home")
+    # The phone forgets the table in its list of tables (ledger.js, "#forgotten=").
+    return redirect(f"{back}#forgotten={reverse('table', args=[token])}")
 
 
 @require_POST

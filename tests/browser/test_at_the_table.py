@@ -130,3 +130,22 @@ def test_a_void_asks_once_then_reads_voided_and_other_phones_are_told(
     services.hand_correct(session=table, number=1, data=_pips(4, 12, 34, 18), version=1)
     expect(other.locator("#arrived")).to_have_text("Hand 1 corrected on another phone.")
     expect(other.locator("#hand-1")).to_contain_text("(corrected)")
+
+
+def test_the_organiser_removes_an_empty_table_asked_once_and_the_phone_forgets_it(
+    page: Page, table: TableSession
+) -> None:
+    kept = services.session_create(game="ce-deng", options={}, seating=SEATING, first="Bob")
+    page.goto(f"/t/{kept.token}/")
+    page.goto(f"/t/{table.token}/organise/{table.organiser_token}/")
+    page.locator("#remove-form button").click()
+    expect(page.locator("#question")).to_have_text("Remove this table?")
+    assert TableSession.objects.filter(pk=table.pk).exists()  # asked: nothing done yet
+
+    page.locator("#confirm").click()
+
+    page.wait_for_url(lambda url: url.endswith("/"))
+    assert not TableSession.objects.filter(pk=table.pk).exists()
+    listed = page.locator("#your-tables-list a:not(.organiser-link)")
+    expect(listed).to_have_count(1)  # the table kept, not the one removed
+    expect(listed).to_have_attribute("href", f"/t/{kept.token}/")

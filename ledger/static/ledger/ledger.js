@@ -972,6 +972,15 @@ function entered(form) {
   function write(tables) { try { localStorage.setItem(KEY, JSON.stringify(tables.slice(0, MOST))); } catch (e) { /* full or off */ } }
   function others(tables, url) { return tables.filter(function (t) { return t.url !== url; }); }
 
+  // A table its organiser removed is forgotten here too: the answer to the removal leads to
+  // the home page (or the group's) with "#forgotten=" and the table's address.
+  var FORGOTTEN = "#forgotten=";
+  document.addEventListener("DOMContentLoaded", function () {
+    if (location.hash.indexOf(FORGOTTEN) !== 0) return;
+    write(others(read(), decodeURIComponent(location.hash.slice(FORGOTTEN.length))));
+    history.replaceState(null, "", location.pathname + location.search);
+  });
+
   function remember(here) {
     var known = read().filter(function (t) { return t.url === here.dataset.url; })[0] || {};
     write([{
