@@ -117,6 +117,8 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, group_services.KeyReused):
         message = "this Idempotency-Key was already used for a different payment"
         return Response(_error(message, "Idempotency-Key"), status=422)
+    if isinstance(exc, services.Kept):  # a table with hands, or a tournament's, is not removed
+        return Response(_error(exc.message), status=409)
     if isinstance(exc, services.TableLocked):
         message = "this table is locked by its organiser: nothing was saved"
         return Response(_error(message), status=423)

@@ -355,6 +355,30 @@ class SessionDetail(APIView):
         """The table: seating, who leads next, standings and the settle-up."""
         return Response(_session_out(request, selectors.rescored_sheet(_session(token))))
 
+    def get_throttles(self) -> list[Any]:
+        if self.request.method == "DELETE":  # a write: counted as writes are
+            return [CodeThrottle(), WriteThrottle()]
+        return super().get_throttles()
+
+    @extend_schema(
+        parameters=[TOKEN, ORGANISER],
+        responses={
+            204: None,
+            409: OpenApiResponse(
+                ErrorShape, "The table has hands, or is a tournament's: it is kept."
+            ),
+            **ORGANISER_RESPONSES,
+        },
+        tags=["sessions"],
+    )
+    def delete(self, request: Request, token: str) -> Response:
+        """Remove a table that has no hands (one started by mistake, a stray play again).
+        Organiser. One with hands, voided ones too, or a tournament's is kept (409)."""
+        session = _session(token)
+        _require_organiser(request, session)
+        services.table_remove(session=session)
+        return Response(status=204)
+
 
 class SessionLock(APIView):
     throttle_classes = [CodeThrottle, WriteThrottle]

@@ -362,6 +362,21 @@ def table_delete(*, session: TableSession) -> None:
         table.delete()
 
 
+def table_remove(*, session: TableSession) -> None:
+    """The organiser removes a table that has no hands (a stray *Play again*, one started by
+    mistake): ``table_delete``, and a group's page no longer lists it. A tournament's table is
+    kept (its round seated its players there), and so is one with hands: both raise Kept."""
+    with transaction.atomic():
+        table = TableSession.objects.select_for_update().get(pk=session.pk)
+        if table.round_id is not None:
+            raise Kept(_("A tournament's table is kept: its round seated its players there."))
+        group = table.group_id
+        table_delete(session=table)
+        if group is not None:
+            Group.objects.filter(pk=group).update(revision=F("revision") + 1)
+            changes.on_commit(changes.group_changed, Group, group=group)
+
+
 def table_recount(*, session: TableSession) -> None:
     """Count the table's tally again from its hands, after a change made outside these
     services (an import, a benchmark's hands stored directly, the admin's change of a table

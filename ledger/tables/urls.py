@@ -18,6 +18,7 @@ urlpatterns = [
     path("t/<token:token>/history/", views.history, name="history"),
     path("t/<token:token>/lock/", views.lock, name="lock"),
     path("t/<token:token>/ends/", views.ends, name="ends"),
+    path("t/<token:token>/remove/", views.remove, name="table_remove"),
     path("t/<token:token>/again/", views.again, name="table_again"),
     path("t/<token:token>/organise/<token:organiser_token>/", views.organise, name="organise"),
     path("t/<token:token>/summary/", views.summary, name="summary"),

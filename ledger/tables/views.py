@@ -408,13 +408,41 @@ def hand_detail(request: HtmxRequest, token: str, number: int) -> HttpResponse:
 
 @require_POST
 def hand_void(request: HtmxRequest, token: str, number: int) -> HttpResponse:
-    """The organiser voids a past hand: it stays in the history and counts for nothing."""
+    """The organiser voids a past hand: it stays in the history and counts for nothing. Asked
+    once first (``confirm``): a void is final."""
+    if request.POST.get("confirm") != "1" and (asked := _void_asked(request, token, number)):
+        return asked
 
     def void(session: TableSession, form: HandForm, version: int, device: str) -> bool:
         services.hand_void(session=session, number=number, version=version, device=device)
         return True
 
     return _change_hand(request, token, number, void, organiser_only=True)
+
+
+def _void_asked(request: HtmxRequest, token: str, number: int) -> HttpResponse | None:
+    """The page that asks before a void, changing nothing; its button posts the void again,
+    with confirm=1, the hand's version and this phone's name. None for a hand voided already:
+    there is nothing to ask, and the void is refused as ever."""
+    session = selectors.session_by_token(token)
+    if not rights.organises(request, session):
+        return HttpResponseForbidden(_("Only the table's organiser can void a hand."))
+    sheet = selectors.latest_sheet(session, number)
+    row = sheet.row(number)
+    if row is None:
+        raise Http404("No such hand")
+    if row.hand.voided:
+        return None
+    context = {
+        "kind": "void",
+        "session": session,
+        "sheet": sheet,
+        "row": row,
+        "title": _(GAMES[session.game].label),
+        "version": request.POST.get("version", ""),
+        "device": device_name(request),
+    }
+    return render(request, "tables/confirm.html", context)
 
 
 HandChanger = Callable[[TableSession, HandForm, int, str], bool]
@@ -525,6 +553,26 @@ def lock(request: HtmxRequest, token: str) -> HttpResponse:
         return HttpResponseForbidden(_("Only the table's organiser can lock it."))
     services.table_lock(session=session, locked=request.POST.get("locked") == "1")
     return redirect("table", token=token)
+
+
+@require_POST
+def remove(request: HtmxRequest, token: str) -> HttpResponse:
+    """The organiser removes a table with no hands (a stray *Play again*), asked once first
+    (``confirm``); one with hands, or a tournament's, is kept, and the page says why."""
+    session = selectors.session_by_token(token)
+    if not rights.organises(request, session):
+        return HttpResponseForbidden(_("Only the table's organiser can remove it."))
+    if request.POST.get("confirm") != "1":
+        context = {"kind": "remove", "session": session, "title": _(GAMES[session.game].label)}
+        return render(request, "tables/confirm.html", context)
+    group = rights.group_of(request, session)  # back to the group, where this phone knows it
+    try:
+        services.table_remove(session=session)
+    except services.Kept as kept:
+        return _refused(kept.message, 409)
+    back = reverse("group", args=[group.token]) if group else reverse("home")
+    # The phone forgets the table in its list of tables (ledger.js, "#forgotten=").
+    return redirect(f"{back}#forgotten={reverse('table', args=[token])}")
 
 
 @require_POST

@@ -171,3 +171,60 @@ def test_the_token_endpoint_is_throttled(db, settings):
     answers = [api.post(f"{API}/auth/token/", body, format="json").status_code for _ in range(3)]
 
     assert answers == [401, 401, 429]
+
+
+# -- removing a table with no hands (issue 45, item 12) ---------------------------------------
+
+
+def _empty(owner: User | None = None) -> TableSession:
+    return services.session_create(
+        game="ce-deng", options={}, seating=SEATING, first="Anna", owner=owner
+    )
+
+
+@pytest.mark.parametrize("how", ["organiser token", "owner account"])
+def test_the_organiser_removes_a_table_with_no_hands(org, how):
+    table = _empty(owner=org)
+    api = (
+        _client(account=org)
+        if how == "owner account"
+        else _client(organiser_token=table.organiser_token)
+    )
+
+    response = api.delete(f"{API}/sessions/{table.token}/")
+
+    assert response.status_code == 204, response.content
+    assert not TableSession.objects.exists()
+    assert api.get(f"{API}/sessions/{table.token}/").status_code == 404
+
+
+def test_a_player_cannot_remove_a_table(db):
+    table = _empty()
+
+    response = _client().delete(f"{API}/sessions/{table.token}/")
+
+    assert response.status_code == 403
+    assert TableSession.objects.filter(pk=table.pk).exists()
+
+
+def test_a_table_with_a_hand_is_kept_with_its_rows(db):
+    table = _table()
+
+    response = _client(organiser_token=table.organiser_token).delete(
+        f"{API}/sessions/{table.token}/"
+    )
+
+    assert response.status_code == 409
+    assert "has hands recorded" in response.json()["error"]
+    assert TableSession.objects.filter(pk=table.pk).exists()
+    assert Hand.objects.filter(session=table).count() == 1
+
+
+def test_an_outsider_cannot_remove_another_table(org):
+    ours, theirs = _empty(), _empty(owner=org)
+    wrong = ours.token[:-1] + ("A" if ours.token[-1] != "A" else "B")
+    api = _client(account=org, organiser_token=theirs.organiser_token)
+
+    assert api.delete(f"{API}/sessions/{wrong}/").status_code == 404
+    assert api.delete(f"{API}/sessions/{ours.token}/").status_code == 403
+    assert TableSession.objects.count() == 2

@@ -163,6 +163,12 @@ def texts(page: Page, selector: str) -> list[str]:
     return [" ".join(text.split()) for text in page.locator(selector).all_inner_texts()]
 
 
+def paid(page: Page) -> list[str]:
+    """Who pays whom in the hand just saved, sorted: its fold opened, as a player taps it."""
+    page.locator("#saved details.paid summary").click()
+    return sorted(texts(page, "#saved ul.payments li"))
+
+
 def csv_rows(download: Download) -> list[list[str]]:
     """The rows of a downloaded CSV export, after checking that it starts with a BOM."""
     text = Path(download.path()).read_bytes().decode("utf-8")

@@ -137,6 +137,13 @@ def confirm_page(page: Page, ledger: Ledger) -> None:
     expect(page.locator("#question")).to_be_visible()
 
 
+def void_asks(page: Page, ledger: Ledger) -> None:
+    page.goto(f"/t/{ledger.table.token}/organise/{ledger.table.organiser_token}/")
+    page.goto(f"/t/{ledger.table.token}/hands/2/")
+    page.locator("#correct-form button.danger").click()
+    expect(page.locator("#question")).to_be_visible()
+
+
 def language_menu(page: Page, ledger: Ledger) -> None:
     page.goto("/")
     page.locator("details.lang summary").click()
@@ -173,6 +180,7 @@ PAGES: dict[str, Callable[[Page, Ledger], None]] = {
     "table": table_page,
     "table-refused": refused_page,
     "hand": goto("/t/{token}/hands/2/"),
+    "void-asks": void_asks,
     "history": goto("/t/{token}/history/"),
     "summary": goto("/t/{token}/summary/"),
     "shared": goto("/s/{read_token}/"),

@@ -13,7 +13,7 @@ from playwright.sync_api import Page, expect
 
 from ledger.models import Hand
 from ledger.tables import services
-from tests.browser.conftest import csv_rows, enter_hand, save_hand, start_table, texts
+from tests.browser.conftest import csv_rows, enter_hand, paid, save_hand, start_table, texts
 
 SEATING = ["Anna", "Bob", "Celine", "Dominic"]
 LIVE = 5000  # ms: every phone at the table sees a change within 5 seconds
@@ -68,7 +68,7 @@ def test_a_ce_deng_table_is_live_on_two_phones_corrected_and_exported(
 
     save_hand(page, 1)
     assert texts(page, "#saved li.big") == ["Anna +128", "Bob +4", "Celine −106", "Dominic −26"]
-    assert sorted(texts(page, "#saved ul:nth-of-type(2) li")) == [
+    assert paid(page) == [
         "Bob → Anna 24 (×2)",
         "Celine → Anna 68 (×2)",
         "Celine → Bob 22",
@@ -96,7 +96,7 @@ def test_a_ce_deng_table_is_live_on_two_phones_corrected_and_exported(
     enter_hand(page, {0: 6, 1: 34, 2: 20, 3: 4}, {1: "tail_eight"})
     save_hand(page, 2)
     assert texts(page, "#saved li.big") == ["Anna +68", "Bob −144", "Celine −2", "Dominic +78"]
-    assert sorted(texts(page, "#saved ul:nth-of-type(2) li")) == [
+    assert paid(page) == [
         "Anna → Dominic 2",
         "Bob → Anna 56 (×2)",
         "Bob → Celine 28 (×2)",
@@ -288,7 +288,7 @@ def test_a_redeal_and_declared_doubles_are_recorded_from_their_controls(page, sh
     enter_hand(page, {0: 41, 2: 50, 3: 66})
     save_hand(page, 2)
     assert texts(page, "#saved li.big") == ["Anna −82", "Bob +314", "Celine −100", "Dominic −132"]
-    assert sorted(texts(page, "#saved ul:nth-of-type(2) li")) == [
+    assert paid(page) == [
         "Anna → Bob 82 (×2)",
         "Celine → Bob 100 (×2)",
         "Dominic → Bob 132 (×2)",

@@ -11,11 +11,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import enter_hand, save_hand, start_table, texts
-
-
-def payments(page: Page) -> list[str]:
-    return sorted(texts(page, "#saved ul:nth-of-type(2) li"))
+from tests.browser.conftest import enter_hand, paid, save_hand, start_table, texts
 
 
 def test_ding_niu_pays_chips_by_rank_and_the_suanzhang_creator_doubles_or_pays(page, shot):
@@ -30,7 +26,7 @@ def test_ding_niu_pays_chips_by_rank_and_the_suanzhang_creator_doubles_or_pays(p
     enter_hand(page, {0: 8, 1: 4, 2: 12, 3: 20})
     save_hand(page, 1)
     assert texts(page, "#saved li.big") == ["Anna −1", "Bob +6", "Celine −2", "Dominic −3"]
-    assert payments(page) == ["Anna → Bob 1", "Celine → Bob 2", "Dominic → Bob 3"]
+    assert paid(page) == ["Anna → Bob 1", "Celine → Bob 2", "Dominic → Bob 3"]
     expect(page.locator("#saved p.big")).to_have_text("Next: Bob leads, counter-clockwise ↺")
     shot(page, "hand-1-by-rank")
 
@@ -39,7 +35,7 @@ def test_ding_niu_pays_chips_by_rank_and_the_suanzhang_creator_doubles_or_pays(p
     enter_hand(page, {0: 20, 1: 8, 2: 4, 3: 12}, {2: "suanzhang"})
     save_hand(page, 2)
     assert texts(page, "#saved li.big") == ["Anna −6", "Bob −2", "Celine +12", "Dominic −4"]
-    assert payments(page) == [
+    assert paid(page) == [
         "Anna → Celine 6 (×2)",
         "Bob → Celine 2 (×2)",
         "Dominic → Celine 4 (×2)",
@@ -51,7 +47,7 @@ def test_ding_niu_pays_chips_by_rank_and_the_suanzhang_creator_doubles_or_pays(p
     enter_hand(page, {0: 4, 1: 12, 2: 20, 3: 8}, {3: "suanzhang"})
     save_hand(page, 3)
     assert texts(page, "#saved li.big") == ["Anna +12", "Bob 0", "Celine 0", "Dominic −12"]
-    assert payments(page) == ["Dominic → Anna 12"]
+    assert paid(page) == ["Dominic → Anna 12"]
     shot(page, "hand-3-creator-not-first")
 
     cells = ["Anna", "+5", "32", "1", "Bob", "+4", "24", "1"]
@@ -104,7 +100,7 @@ def test_tiu_yu_from_captured_tiles_tapped_in_the_picker(page, shot):
     expect(page.locator("#preview li.big")).to_have_text(["Anna +24", "Bob −8", "Celine −16"])
     save_hand(page, 1)
     assert texts(page, "#saved li.big") == ["Anna +24", "Bob −8", "Celine −16"]
-    assert payments(page) == ["Bob → Anna 8", "Celine → Anna 16"]
+    assert paid(page) == ["Bob → Anna 8", "Celine → Anna 16"]
     expect(page.locator("#saved p.big")).to_have_text("Next: Anna leads, counter-clockwise ↺")
     expect(page.locator("#player-0 .picker button")).to_have_count(21)  # set up again
     shot(page, "hand-1-saved")
@@ -116,7 +112,7 @@ def test_tiu_yu_from_captured_tiles_tapped_in_the_picker(page, shot):
         page.fill(f"input[name=red-{seat}]", red)
     save_hand(page, 2)
     assert texts(page, "#saved li.big") == ["Anna −52", "Bob +82", "Celine −30"]
-    assert payments(page) == ["Anna → Bob 52", "Celine → Bob 30"]
+    assert paid(page) == ["Anna → Bob 52", "Celine → Bob 30"]
     shot(page, "hand-2-saved")
 
     cells = ["Anna", "−28", "78", "1", "Bob", "+74", "122", "1", "Celine", "−46", "84", "0"]

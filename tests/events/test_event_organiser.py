@@ -34,7 +34,9 @@ def test_the_events_organiser_locks_and_voids_its_tables_on_the_web(client, even
 
     locked = client.post(reverse("lock", args=[table.token]), {"locked": "1"})
     client.post(reverse("lock", args=[table.token]), {"locked": "0"})
-    voided = client.post(reverse("hand_void", args=[table.token, 1]), {"version": "1"})
+    voided = client.post(
+        reverse("hand_void", args=[table.token, 1]), {"version": "1", "confirm": "1"}
+    )
 
     assert locked.status_code == 302
     assert voided.status_code == 302 and Hand.objects.get(session=table).voided
@@ -45,7 +47,9 @@ def test_a_player_at_the_table_cannot_lock_or_void_it(event, table):
     player.get(reverse("table", args=[table.token]))
 
     locked = player.post(reverse("lock", args=[table.token]), {"locked": "1"})
-    voided = player.post(reverse("hand_void", args=[table.token, 1]), {"version": "1"})
+    voided = player.post(
+        reverse("hand_void", args=[table.token, 1]), {"version": "1", "confirm": "1"}
+    )
 
     assert locked.status_code == voided.status_code == 403
     assert not TableSession.objects.get(pk=table.pk).locked

@@ -105,10 +105,10 @@ def test_only_the_organiser_voids_a_hand(organiser, player, ce_deng):
     url = reverse("hand_detail", args=[ce_deng.token, 1])
     assert "Void this hand" not in player.get(url).content.decode()
 
-    refused = player.post(f"{url}void/", {"version": "1"})
+    refused = player.post(f"{url}void/", {"version": "1", "confirm": "1"})
     assert refused.status_code == 403 and not Hand.objects.get().voided
 
-    organiser.post(f"{url}void/", {"version": "1"})
+    organiser.post(f"{url}void/", {"version": "1", "confirm": "1"})
     assert Hand.objects.get().voided
 
 

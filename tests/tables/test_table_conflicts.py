@@ -132,6 +132,22 @@ def test_the_pages_form_is_told_a_hand_taken_by_the_notice_and_the_next_hand_alo
     assert Hand.objects.count() == 1 and HandChange.objects.count() == 1
 
 
+@pytest.mark.parametrize("in_place", [True, False], ids=["page's own form", "whole form"])
+def test_a_hand_taken_says_what_was_stored_and_another_phone_in_the_readers_language(
+    client, ce_deng, in_place
+):
+    services.hand_record(session=ce_deng, number=1, data=plain_hand(Bob=14))  # no phone named
+    asked = {"HTTP_ACCEPT_LANGUAGE": "zh-hans", **(IN_PLACE if in_place else {})}
+
+    taken = client.post(reverse("hand_save", args=[ce_deng.token]), form_post(1), **asked)
+
+    notice = taken.content.decode()
+    assert "第 1 局已由另一部手机记录：" in notice and "another phone" not in notice
+    assert "Anna 2" in notice and "Bob 14" in notice  # what was stored, players by name
+    assert "丢弃我的输入" in notice and "把我的输入存为第 2 局" in notice
+    assert Hand.objects.count() == 1
+
+
 @pytest.mark.both_databases
 @pytest.mark.parametrize("asked", ["offline queue", "page from before", "no scripts"])
 def test_a_hand_taken_is_answered_with_the_whole_form_where_the_page_did_not_ask(

@@ -330,12 +330,31 @@ def test_voiding_a_hand_keeps_it_in_the_history(client, ce_deng):
     url = reverse("hand_detail", args=[ce_deng.token, 1])
     client.get(reverse("organise", args=[ce_deng.token, ce_deng.organiser_token]))
 
-    client.post(f"{url}void/", {"version": "1"})
+    client.post(f"{url}void/", {"version": "1", "confirm": "1"})
 
     assert Hand.objects.get().voided
     assert HandChange.objects.count() == 2
     summary = client.get(reverse("summary", args=[ce_deng.token])).content.decode()
     assert "voided" in summary
+
+
+def test_a_void_is_asked_once_first_and_nothing_changes_until_it_is_confirmed(client, ce_deng):
+    services.hand_record(session=ce_deng, number=1, data=plain_hand(), device="Anna's")
+    url = reverse("hand_void", args=[ce_deng.token, 1])
+    client.get(reverse("organise", args=[ce_deng.token, ce_deng.organiser_token]))
+
+    asked = client.post(url, {"version": "1", "device": "Dominic's"})
+
+    page = asked.content.decode()
+    assert asked.status_code == 200 and 'id="question"' in page and "Void hand 1?" in page
+    assert 'name="confirm" value="1"' in page and 'name="version" value="1"' in page
+    assert not Hand.objects.get().voided and HandChange.objects.count() == 1
+
+    voided = client.post(url, {"version": "1", "device": "Dominic's", "confirm": "1"})
+
+    assert voided.status_code == 302
+    hand = Hand.objects.get()
+    assert hand.voided and hand.device == "Dominic's" and HandChange.objects.count() == 2
 
 
 def _csv(response):

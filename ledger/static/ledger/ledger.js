@@ -186,36 +186,47 @@ function entered(form) {
   });
   document.addEventListener("DOMContentLoaded", function () { showOutcome(document.getElementById("hand-form")); });
 
-  // A hand another phone saved is marked for a moment in the latest hands and read out, politely:
-  // nothing moves, and what this phone is typing keeps its place and focus. This phone's own
-  // save (#saved says which hand) is read out by its own panel.
+  // A hand another phone saved, corrected or voided is marked for a moment in the latest hands
+  // and read out, politely, as what became of it: nothing moves, and what this phone is typing
+  // keeps its place and focus. This phone's own save (#saved says which hand) is read out by
+  // its own panel; its own correction or void opens the page again, which says it.
   var ARRIVED_FOR = 5000; // ms
   var before = null;
-  function handIds() {
-    return Array.prototype.map.call(document.querySelectorAll("#hands > li[id^=hand-]"),
-      function (li) { return li.id; });
+  function handVersions() {
+    var versions = {};
+    document.querySelectorAll("#hands > li[id^=hand-]").forEach(function (li) {
+      versions[li.id] = li.dataset.version;
+    });
+    return versions;
+  }
+  // What the hand's line says happened to it since ``seen``: "arrived" (saved), "voided",
+  // "corrected", or nothing.
+  function becameOf(li, seen, own) {
+    if (!(li.id in seen)) return own && own.dataset.number === String(li.value) ? null : "arrived";
+    if (seen[li.id] === li.dataset.version) return null;
+    return li.hasAttribute("data-voided") ? "voided" : "corrected";
   }
   document.addEventListener("htmx:beforeSwap", function (event) {
-    if (event.detail.target && event.detail.target.id === "live") before = handIds();
+    if (event.detail.target && event.detail.target.id === "live") before = handVersions();
   });
-  document.addEventListener("ledger-live", function () { before = handIds(); }); // from a stream
+  document.addEventListener("ledger-live", function () { before = handVersions(); }); // from a stream
   document.addEventListener("htmx:afterSettle", function (event) {
     var target = event.detail.target;
     if (!before || !target || target.id !== "live") return;
     var seen = before;
     before = null;
     var own = document.getElementById("saved");
-    var arrived = Array.prototype.filter.call(document.querySelectorAll("#hands > li[id^=hand-]"),
-      function (li) { return seen.indexOf(li.id) < 0 && !(own && own.dataset.number === String(li.value)); });
     var region = document.getElementById("arrived");
-    if (!arrived.length || !region) return;
-    arrived.forEach(function (li) {
+    var told = [];
+    document.querySelectorAll("#hands > li[id^=hand-]").forEach(function (li) {
+      var kind = becameOf(li, seen, own);
+      if (!kind || !region) return;
       li.classList.add("arrived");
       setTimeout(function () { li.classList.remove("arrived"); }, ARRIVED_FOR);
+      told.push(region.dataset[kind].replace("{n}", li.value));
     });
-    region.textContent = arrived.map(function (li) {
-      return region.dataset.arrived.replace("{n}", li.value);
-    }).reverse().join(" ");
+    // Said anew each time, in place of what was said before: notices do not pile up.
+    if (told.length) region.textContent = told.reverse().join(" ");
   });
 
   // When another phone saves a hand, bring this phone's empty form up to the next hand: where
@@ -288,6 +299,23 @@ function entered(form) {
       input.removeAttribute("aria-invalid");
       input.removeAttribute("aria-describedby");
     });
+  });
+  // "Discard mine", under the notice that another phone saved the hand first: the form is
+  // cleared where it is, for the hand it already is (the next one), and the notice goes.
+  // Without scripts the link opens the table's page again, its form empty.
+  document.addEventListener("click", function (event) {
+    var discard = event.target.closest && event.target.closest("#discard-mine");
+    var form = document.getElementById("record-form");
+    if (!discard || !form) return;
+    event.preventDefault();
+    document.dispatchEvent(new CustomEvent("ledger-next", { detail: {
+      number: +form.querySelector("input[name=number]").value,
+      clear: true
+    } }));
+    var taken = document.getElementById("taken");
+    if (taken) taken.remove();
+    var box = form.querySelector(".seat input[type=text]");
+    if (box) box.focus();
   });
   // A double tap on Save is one save. A tap while the save is on its way is dropped (the
   // form's hx-sync); one that lands on the next hand's form, cleared a moment ago and still
@@ -949,6 +977,15 @@ function entered(form) {
   function read() { try { return JSON.parse(localStorage.getItem(KEY) || "[]"); } catch (e) { return []; } }
   function write(tables) { try { localStorage.setItem(KEY, JSON.stringify(tables.slice(0, MOST))); } catch (e) { /* full or off */ } }
   function others(tables, url) { return tables.filter(function (t) { return t.url !== url; }); }
+
+  // A table its organiser removed is forgotten here too: the answer to the removal leads to
+  // the home page (or the group's) with "#forgotten=" and the table's address.
+  var FORGOTTEN = "#forgotten=";
+  document.addEventListener("DOMContentLoaded", function () {
+    if (location.hash.indexOf(FORGOTTEN) !== 0) return;
+    write(others(read(), decodeURIComponent(location.hash.slice(FORGOTTEN.length))));
+    history.replaceState(null, "", location.pathname + location.search);
+  });
 
   function remember(here) {
     var known = read().filter(function (t) { return t.url === here.dataset.url; })[0] || {};
