@@ -38,6 +38,7 @@ ORGANISERS = {
     "/t/<token:token>/ends/",
     "/t/<token:token>/organise/<token:organiser_token>/",
     "/t/<token:token>/group/",
+    "/t/<token:token>/remove/",
     # A tournament's organiser link is its token: every /o/ route is the organiser's.
     "/o/<token:token>/",
     "/o/<token:token>/players/",
@@ -61,6 +62,10 @@ ORGANISERS = {
     "/api/v1/events/<token:event_token>/rounds/<number:number>/swap/",
     "/api/v1/groups/<token:group_token>/payments/<number:payment>/void/",
 }
+
+# A player's route whose other methods are the organiser's: a table's players read it through
+# the API, its organiser alone removes it (DELETE).
+ORGANISERS_METHODS = {"/api/v1/sessions/<token:token>/": {"delete"}}
 
 # A player's routes: what a joined phone, a group's member or a read-only link may do. Those
 # that start something (a table, a group, a tournament) make the sender organise what they
@@ -297,14 +302,27 @@ BODY = {
 }
 
 
-def _sent(browser: Client, api: APIClient, url: str, organiser: str = "") -> list[int]:
-    """Every way ``url`` may be asked: a page's GET and form, the API's methods as JSON."""
+def _sent(
+    browser: Client,
+    api: APIClient,
+    url: str,
+    organiser: str = "",
+    *,
+    only: set[str] | None = None,
+    but: set[str] | frozenset[str] = frozenset(),
+) -> list[int]:
+    """Every way ``url`` may be asked: a page's GET and form, the API's methods as JSON (those
+    named ``only``, if given, and none of ``but``)."""
     if url.startswith("/api/"):
         headers = {"HTTP_IDEMPOTENCY_KEY": secrets.token_urlsafe(12)}
         if organiser:
             headers["HTTP_X_ORGANISER_TOKEN"] = organiser
         view = resolve(url).func.cls  # type: ignore[attr-defined]
-        methods = [method for method in ("get", "post", "put") if hasattr(view, method)]
+        methods = [
+            method
+            for method in ("get", "post", "put", "patch", "delete")
+            if hasattr(view, method) and method not in but and (only is None or method in only)
+        ]
         return [
             getattr(api, method)(
                 url, None if method == "get" else BODY, format="json", **headers
@@ -344,19 +362,20 @@ def test_no_player_s_or_read_only_link_reaches_an_organiser_s_route(db, unlimite
 
     for route in sorted(PLAYERS - NOT_SENT):
         for url in world.urls(route):
-            answers = _sent(browser, api, url)
+            answers = _sent(browser, api, url, but=ORGANISERS_METHODS.get(route, frozenset()))
             assert all(status < 500 for status in answers), (url, answers)
 
     before = _stored()
-    for route in sorted(ORGANISERS):
+    for route in sorted(ORGANISERS | set(ORGANISERS_METHODS)):
         reached = []
+        only = ORGANISERS_METHODS.get(route)
         for url in world.urls(route):
-            answers = _sent(browser, api, url)
+            answers = _sent(browser, api, url, only=only)
             assert set(answers) <= {403, 404, 405}, (url, answers)
             reached += [status for status in answers if status != 405]
             if url.startswith("/api/") and set(answers) != {404}:  # the route's own link
                 for organiser in world.links:  # sent as the organiser token
-                    answers = _sent(browser, api, url, organiser)
+                    answers = _sent(browser, api, url, organiser, only=only)
                     assert set(answers) <= {403, 404, 405}, (url, organiser, answers)
         assert reached, f"{route}: no method was tried"
         assert _stored() == before, f"{route} changed what is stored"
@@ -380,8 +399,8 @@ def test_every_organiser_s_route_answers_its_organiser(db, unlimited):
         assert browser.get(f"/{kind}/{token}/organise/{organiser}/").status_code == 302
     assert browser.get(f"/o/{world.event.token}/").status_code == 200
 
-    for route in sorted(ORGANISERS):
+    for route in sorted(ORGANISERS | set(ORGANISERS_METHODS)):
         url, organiser = world.organised(route)
-        answers = _sent(browser, api, url, organiser)
+        answers = _sent(browser, api, url, organiser, only=ORGANISERS_METHODS.get(route))
         assert all(status < 500 for status in answers), (url, answers)
         assert set(answers) - {403, 404, 405}, (url, answers)
