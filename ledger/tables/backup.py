@@ -23,7 +23,9 @@ A table of an older document keeps the defaults it was played under where they h
 since (``scoring.options.as_played``: Kko-li-but-i-gi's ``payment: each`` before version 3,
 Tiu Yu's ``chi_tsun: by_spots`` before version 4), and leaves out what it was played without
 (a ``chip`` that a Jie Long, Ce Deng or Tsair Deng table paying by the stake ignored, before
-version 5).
+version 5); before version 6, a Ce Deng table paying chips keeps ``doubles: stake`` (its
+declared doubles paid 2 x stake x pips in money), and a Jie Long or Tsair Deng table paying
+chips leaves out the stake that paid nothing there.
 """
 
 from __future__ import annotations
@@ -56,10 +58,10 @@ from scoring import ScoringError
 from scoring.options import as_played
 
 FORMAT = "domino-ledger-backup"
-VERSION = 5
-READABLE = (1, 2, 3, 4, 5)
+VERSION = 6
+READABLE = (1, 2, 3, 4, 5, 6)
 # The revision of the rules (scoring.options.RULES) each version's tables were played under.
-RULES_OF_VERSION = {1: 1, 2: 1, 3: 2, 4: 3, 5: 4}
+RULES_OF_VERSION = {1: 1, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5}
 
 
 class BackupError(ValueError):
