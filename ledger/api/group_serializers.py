@@ -28,6 +28,13 @@ class PaymentIn(serializers.Serializer[dict[str, Any]]):
         max_digits=14, decimal_places=4, help_text="More than 0, at most 4 decimal places."
     )
     unit = serializers.ChoiceField(Payment.Unit.values, default=Payment.Unit.MONEY)
+    chip = serializers.DecimalField(
+        max_digits=14,
+        decimal_places=4,
+        required=False,
+        help_text="With unit chips: what one chip is worth (the amount is whole chips); left "
+        "out, the one value the group's chip tables have.",
+    )
     note = StrictChar(max_length=80, required=False, default="", allow_blank=True)
     device = StrictChar(max_length=40, required=False, default="", allow_blank=True)
 
@@ -52,6 +59,9 @@ class PaymentOut(serializers.Serializer[dict[str, Any]]):
     payee = serializers.CharField()
     amount = AmountField()
     unit = serializers.CharField()
+    chip = AmountField(
+        allow_null=True, help_text="In chips: what one chip is worth in money; null in money."
+    )
     note = serializers.CharField()
     created = serializers.DateTimeField()
     voided = serializers.DateTimeField(allow_null=True)
@@ -82,14 +92,14 @@ class GroupOut(serializers.Serializer[dict[str, Any]]):
         help_text="Name to the player's id in the group (their account: /g/{token}/players/{id}/).",
     )
     balances = serializers.DictField(
-        child=AmountField(), help_text="Name to money won (+) or owed (-), payments counted."
+        child=AmountField(),
+        help_text="Name to money won (+) or owed (-), payments counted: money tables, and chip "
+        "tables at each table's chip value.",
     )
-    chips = serializers.DictField(child=AmountField(), help_text="The same for chip games.")
     points = serializers.DictField(
         child=serializers.IntegerField(), help_text="Points taken, every table."
     )
     settle_up = TransferShape(many=True, help_text="The fewest payments that settle the money.")
-    settle_up_chips = TransferShape(many=True)
     tables = GroupTableOut(many=True)
     payments = PaymentOut(many=True)
 
@@ -109,6 +119,7 @@ def payment_data(payment: Payment) -> dict[str, Any]:
         "to": payment.payee.name,
         "amount": money(payment.amount),
         "unit": payment.unit,
+        "chip": None if payment.chip is None else money(payment.chip),
         "note": payment.note,
         "created": payment.created.isoformat(),
         "voided": payment.voided.isoformat() if payment.voided else None,
@@ -126,10 +137,8 @@ def group_data(group: Group) -> dict[str, Any]:
         "players": ledger.players,
         "player_ids": ledger.ids,
         "balances": {name: money(value) for name, value in ledger.money.items()},
-        "chips": {name: money(value) for name, value in ledger.chips.items()},
         "points": ledger.points,
-        "settle_up": _transfers(ledger.settle_up("money")),
-        "settle_up_chips": _transfers(ledger.settle_up("chips")),
+        "settle_up": _transfers(ledger.settle_up()),
         "tables": [
             {
                 "token": line.token,
@@ -160,11 +169,12 @@ class TableMarkOut(serializers.Serializer[dict[str, Any]]):
     token = serializers.CharField(help_text="The table's join token.")
     day = serializers.DateField(help_text="When the table was started.")
     game = serializers.CharField()
-    unit = serializers.ChoiceField(list(stats.UNITS))
+    unit = serializers.ChoiceField(["money", "chips", "points"])
     amount = AmountField(
         help_text="The player's net there (in chips at a chip table); for points only, "
         "their total score."
     )
+    money = AmountField(help_text="Their net there in money (chips at the chip's value).")
 
 
 class DayOut(serializers.Serializer[dict[str, Any]]):
@@ -187,8 +197,10 @@ class PlayerStatsOut(serializers.Serializer[dict[str, Any]]):
     )
     best_table = TableMarkOut(allow_null=True, help_text="docs/groups.md says how it is chosen.")
     worst_table = TableMarkOut(allow_null=True)
-    money_over_time = DayOut(many=True, help_text="Money tables only, payments not counted.")
-    chips_over_time = DayOut(many=True, help_text="The same at chip tables, in chips.")
+    money_over_time = DayOut(
+        many=True,
+        help_text="Money and chip tables (chips at each table's chip value), payments not counted.",
+    )
 
 
 class StatisticsOut(serializers.Serializer[dict[str, Any]]):
@@ -232,6 +244,7 @@ def _mark(mark: stats.TableMark | None) -> dict[str, Any] | None:
         "game": mark.game,
         "unit": mark.unit,
         "amount": money(mark.amount),
+        "money": money(mark.money),
     }
 
 
@@ -252,7 +265,6 @@ def statistics_data(group: Group, start: date | None, end: date | None) -> dict[
                 "best_table": _mark(one.best_table),
                 "worst_table": _mark(one.worst_table),
                 "money_over_time": _days(one.money_over_time),
-                "chips_over_time": _days(one.chips_over_time),
             }
             for one in stats.player_stats(group, start=start, end=end)
         ],

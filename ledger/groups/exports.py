@@ -62,34 +62,36 @@ class _Words:
 def tables_rows(group: Group, words: _Words) -> Iterator[list[Any]]:
     """One row per table, the first first, with each player's result there in its unit."""
     ledger = selectors.ledger(group)
-    yield [*words.header("table", "date", "game", "unit", "hands"), *ledger.players]
+    yield [*words.header("table", "date", "game", "unit", "value", "hands"), *ledger.players]
     for number, line in enumerate(reversed(ledger.tables), start=1):
         results = [_money(line.net[n]) if n in line.net else "" for n in ledger.players]
         yield [
             number, timezone.localdate(line.created).isoformat(), words.game(line.game),
-            words.unit(line.unit), line.hands, *results,
+            words.unit(line.unit), _money(line.value), line.hands, *results,
         ]  # fmt: skip
 
 
 def payments_rows(group: Group, words: _Words) -> Iterator[list[Any]]:
     """Every payment recorded, voided ones too, the first first."""
-    yield words.header("date", "from", "to", "amount", "unit", "note", "voided")
+    yield words.header("date", "from", "to", "amount", "unit", "chip", "note", "voided")
     for payment in group.payments.select_related("payer", "payee", "void"):
+        chip = "" if payment.chip is None else _money(payment.chip)
         yield [
             timezone.localdate(payment.created).isoformat(), payment.payer.name,
-            payment.payee.name, _money(payment.amount), words.unit(payment.unit), payment.note,
-            words.yes(payment.voided is not None),
+            payment.payee.name, _money(payment.amount), words.unit(payment.unit), chip,
+            payment.note, words.yes(payment.voided is not None),
         ]  # fmt: skip
 
 
 def balances_rows(group: Group, words: _Words) -> Iterator[list[Any]]:
-    """Where each player stands, payments counted (as the group's page shows it)."""
-    yield words.header("player", "money", "chips", "points", "hands", "hands_won")
+    """Where each player stands, payments counted (as the group's page shows it): one amount of
+    money, chip tables at their chips' values."""
+    yield words.header("player", "money", "points", "hands", "hands_won")
     ledger = selectors.ledger(group)
     for name in ledger.players:
         yield [
-            name, _money(ledger.money[name]), _money(ledger.chips[name]), ledger.points[name],
-            ledger.hands[name], ledger.won[name],
+            name, _money(ledger.money[name]), ledger.points[name], ledger.hands[name],
+            ledger.won[name],
         ]  # fmt: skip
 
 
@@ -98,7 +100,7 @@ def statistics_rows(group: Group, words: _Words) -> Iterator[list[Any]]:
     yield words.header(
         "player", "tables", "hands", "hands_won", "won_share", "average_score", "specials",
         "best_table", "best_unit", "best_result", "worst_table", "worst_unit", "worst_result",
-        "money", "chips",
+        "money",
     )  # fmt: skip
     for one in stats.player_stats(group):
         yield [
@@ -106,7 +108,6 @@ def statistics_rows(group: Group, words: _Words) -> Iterator[list[Any]]:
             _number(one.average_score), words.specials(one.specials),
             *_table(one.best_table, words), *_table(one.worst_table, words),
             _money(one.money_over_time[-1][1]) if one.money_over_time else 0,
-            _money(one.chips_over_time[-1][1]) if one.chips_over_time else 0,
         ]  # fmt: skip
 
 

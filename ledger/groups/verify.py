@@ -9,7 +9,7 @@ from collections.abc import Iterator, Mapping
 from decimal import Decimal
 
 from ledger.groups import selectors
-from ledger.groups.models import Group, Payment
+from ledger.groups.models import Group
 from ledger.tables.models import TableSession
 from ledger.tables.results import pays_in
 from ledger.tables.verify import Checked, words
@@ -31,7 +31,6 @@ def check(group: Group, engine: Mapping[int, Checked]) -> list[str]:
     at = f"Group {group.name} (#{group.pk})"
     names = {pk: name for name, pk in stored.ids.items()}
     money = dict.fromkeys(stored.players, Decimal(0))
-    chips = dict.fromkeys(stored.players, Decimal(0))
     points = dict.fromkeys(stored.players, 0)
     tables = TableSession.objects.filter(group=group).order_by("pk")
     for pk, game, options in tables.values_list("pk", "game", "options"):
@@ -40,26 +39,20 @@ def check(group: Group, engine: Mapping[int, Checked]) -> list[str]:
             return [f"{at}: not checked: its table {pk} was not scored (above)"]
         if not checked.net.keys() <= names.keys():
             return [f"{at}: not checked: its table {pk} seats someone not of the group"]
-        kind, value = pays_in(game, options)
+        kind, _ = pays_in(game, options)
         for player, net in checked.net.items():
-            if kind == "money":
+            # The engine settles chips at the chip's value: money, as the group adds it.
+            if kind != "points":
                 money[names[player]] += net
-            elif kind == "chips":
-                chips[names[player]] += net / value
         for player, score in checked.scores.items():
             points[names[player]] += score
-    paid = group.payments.filter(void=None).values_list("payer", "payee", "amount", "unit")
-    for payer, payee, amount, unit in paid:
-        balances = money if unit == Payment.Unit.MONEY else chips
-        balances[names[payer]] += amount
-        balances[names[payee]] -= amount
+    for payment in group.payments.filter(void=None):
+        money[names[payment.payer_id]] += payment.worth
+        money[names[payment.payee_id]] -= payment.worth
     said = []
     for name in stored.players:
-        for what, kept, given in [
-            ("money", stored.money[name], money[name]),
-            ("chips", stored.chips[name], chips[name]),
-        ]:
-            said += _differ(f"{at}: {name}'s {what}", kept.quantize(PLACES), given.quantize(PLACES))
+        kept, given = stored.money[name].quantize(PLACES), money[name].quantize(PLACES)
+        said += _differ(f"{at}: {name}'s money", kept, given)
         said += _differ(f"{at}: {name}'s points", stored.points[name], points[name])
     return said
 

@@ -75,11 +75,8 @@ def _page(
         return same
     ledger = selectors.ledger(group)
     organiser = rights.organises_group(request, group)
-    units = [
-        (unit, getattr(ledger, unit), ledger.settle_up(unit))
-        for unit in ("money", "chips")
-        if _used(ledger, unit)
-    ]
+    # One amount of money: the money tables, the chip tables at their chips' values, payments.
+    units = [("money", ledger.money, ledger.settle_up())] if ledger.pays else []
     payments = group.payments.select_related("payer", "payee", "void").order_by("-created", "-pk")
     table_form = table_form or _table_form(ledger, group)
     context = {
@@ -109,6 +106,7 @@ def _page(
         "last_evening": ledger.last_evening(),
         "table_key": table_key or secrets.token_urlsafe(16),
         "payment_form": payment_form or PaymentForm(initial={"unit": "money"}),
+        "chip_values": selectors.chip_values(group),
         # A key of its own for every form shown: one sent back refused stored nothing, and one
         # refused as used for another payment would be refused again.
         "payment_key": secrets.token_urlsafe(16),
@@ -137,7 +135,8 @@ def _share_text(
         (
             _(GAMES[line.game].label),
             line.hands,
-            line.net,
+            # In money, as the balances below: a chip table's chips at its chip's value.
+            line.money if line.unit == "chips" else line.net,
             line.unit == "points",
             request.build_absolute_uri(reverse("shared", args=[read_token])),
         )
@@ -167,11 +166,6 @@ def payments(request: HtmxRequest, token: str) -> HttpResponse:
     page = Paginator(every, PAGE).get_page(request.GET.get("page"))
     context = {"group": found, "title": found.name, "page": page}
     return render(request, "groups/group_payments.html", context)
-
-
-def _used(ledger: selectors.Ledger, unit: str) -> bool:
-    """The group plays or pays in ``unit`` (money or chips): a table or a payment in it."""
-    return any(line.unit == unit for line in ledger.tables) or any(getattr(ledger, unit).values())
 
 
 @require_safe
@@ -279,6 +273,7 @@ def payment_new(request: HtmxRequest, token: str) -> HttpResponse:
                 payee=data["payee"],
                 amount=data["amount"],
                 unit=data["unit"],
+                chip=data["chip"] if data["unit"] == Payment.Unit.CHIPS else None,
                 note=data["note"],
                 idempotency_key=data["key"],
             )

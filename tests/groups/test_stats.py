@@ -73,7 +73,7 @@ def test_each_player_s_tables_hands_wins_average_and_money_over_time(friends, tw
     assert anna.best_table.day == FIRST and anna.best_table.game == "jie-long"
     assert (anna.worst_table.pk, anna.worst_table.amount) == (second.pk, -26)
     assert anna.money_over_time == [(FIRST, 26), (SECOND, 0)]
-    assert anna.chips_over_time == [] and anna.specials == {}
+    assert anna.specials == {}
     celine = by_name(friends)["Celine"]
     assert (celine.won, celine.money_over_time) == (1, [(FIRST, -52), (SECOND, -24)])
 
@@ -94,9 +94,9 @@ def test_a_period_counts_only_the_hands_played_in_it_both_days_included(friends,
     assert nothing.money_over_time == []
 
 
-def test_best_and_worst_come_from_money_tables_before_chips_and_points(friends):
+def test_best_and_worst_come_from_tables_that_pay_before_points(friends):
     # Anna wins big at a points-only table and loses at a chip table: her best and worst are
-    # from the chip table alone (no money table), in chips.
+    # from the chip table alone (no money table), in chips with their money beside.
     points = services.table_start(
         group=friends, seating=THREE, first="Anna", options={"stake": "0"}
     )
@@ -109,7 +109,9 @@ def test_best_and_worst_come_from_money_tables_before_chips_and_points(friends):
     assert (anna.best_table.pk, anna.best_table.unit, anna.best_table.amount) == (
         chips.pk, "chips", -1,
     )  # fmt: skip
-    assert anna.chips_over_time[-1][1] == -1 and anna.money_over_time == []
+    assert anna.best_table.money == Decimal("-0.50")
+    # In money, the chip at 0.50 (rules rev 5: a group adds money, not chip counts).
+    assert anna.money_over_time[-1][1] == Decimal("-0.50")
 
     # Only points-only tables: the lower total is the better (in Jie Long).
     others = services.group_create(name="Points", game="jie-long", options={"stake": "0"})
