@@ -97,7 +97,9 @@ class GroupOut(serializers.Serializer[dict[str, Any]]):
         "tables at each table's chip value.",
     )
     points = serializers.DictField(
-        child=serializers.IntegerField(), help_text="Points taken, every table."
+        child=serializers.DictField(child=serializers.IntegerField()),
+        help_text="Game to name to the points taken at that game's tables: scores are added "
+        "within one game only (the lowest total wins most games, the highest Tiu Yu).",
     )
     settle_up = TransferShape(many=True, help_text="The fewest payments that settle the money.")
     tables = GroupTableOut(many=True)

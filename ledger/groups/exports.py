@@ -86,12 +86,17 @@ def payments_rows(group: Group, words: _Words) -> Iterator[list[Any]]:
 def balances_rows(group: Group, words: _Words) -> Iterator[list[Any]]:
     """Where each player stands, payments counted (as the group's page shows it): one amount of
     money, chip tables at their chips' values."""
-    yield words.header("player", "money", "points", "hands", "hands_won")
     ledger = selectors.ledger(group)
+    games = list(ledger.points)
+    points = [
+        f"{words.header('points')[0]} ({words.game(game)})" if words.words else f"points_{game}"
+        for game in games
+    ]
+    yield [*words.header("player", "money", "hands", "hands_won"), *points]
     for name in ledger.players:
         yield [
-            name, _money(ledger.money[name]), ledger.points[name], ledger.hands[name],
-            ledger.won[name],
+            name, _money(ledger.money[name]), ledger.hands[name], ledger.won[name],
+            *(ledger.points[game].get(name, "") for game in games),
         ]  # fmt: skip
 
 

@@ -17,7 +17,7 @@ from ledger.tables import money
 from ledger.tables import selectors as table_selectors
 from ledger.tables.models import Seat, TableSession
 from ledger.tables.results import pays_in
-from scoring import Transfer
+from scoring import GAMES, Transfer
 
 
 @dataclass
@@ -46,7 +46,10 @@ class Ledger:
 
     players: list[str]
     money: dict[str, Decimal] = field(default_factory=dict)
-    points: dict[str, int] = field(default_factory=dict)
+    # The scores each player took, added within one game only (by game key, in the registry's
+    # order): the lowest total wins in most games, the highest in Tiu Yu, so scores of two
+    # games are never added together (rules rev 5).
+    points: dict[str, dict[str, int]] = field(default_factory=dict)
     hands: dict[str, int] = field(default_factory=dict)  # hands played, redeals not counted
     won: dict[str, int] = field(default_factory=dict)
     tables: list[TableLine] = field(default_factory=list)  # the latest first
@@ -60,14 +63,9 @@ class Ledger:
         day = timezone.localdate(self.tables[0].created)
         return [line for line in self.tables if timezone.localdate(line.created) == day]
 
-    def points_only(self) -> dict[str, Decimal]:
-        """Each player's points at the points-only tables: the sum of those tables' lines."""
-        totals = dict.fromkeys(self.players, Decimal(0))
-        for line in self.tables:
-            if line.unit == "points":
-                for name, score in line.net.items():
-                    totals[name] += score
-        return totals
+    def points_of(self, name: str) -> list[tuple[str, int]]:
+        """The games ``name`` played in the group, each with their points there."""
+        return [(game, scores[name]) for game, scores in self.points.items() if name in scores]
 
     def settle_up(self) -> tuple[Transfer, ...]:
         """The fewest transfers, in money, that bring everyone to zero."""
@@ -110,7 +108,6 @@ def ledger(group: Group) -> Ledger:
     out = Ledger(
         names,
         money=dict.fromkeys(names, Decimal(0)),
-        points=dict.fromkeys(names, 0),
         hands=dict.fromkeys(names, 0),
         won=dict.fromkeys(names, 0),
         ids={name: pk for pk, name in players.items()},
@@ -141,7 +138,8 @@ def ledger(group: Group) -> Ledger:
         if kind != "points":
             out.money[name] += sums.net
             line.money[name] = sums.net
-        out.points[name] += sums.score
+        scores = out.points.setdefault(line.game, {})
+        scores[name] = scores.get(name, 0) + sums.score
         out.hands[name] += sums.hands
         out.won[name] += sums.won
     for payment in group.payments.filter(void=None).only(
@@ -150,6 +148,11 @@ def ledger(group: Group) -> Ledger:
         out.money[players[payment.payer_id]] += payment.worth
         out.money[players[payment.payee_id]] -= payment.worth
     out.tables = list(lines.values())
+    order = list(GAMES)
+    out.points = {
+        game: dict(sorted(out.points[game].items(), key=lambda item: item[0].casefold()))
+        for game in sorted(out.points, key=order.index)
+    }
     return out
 
 

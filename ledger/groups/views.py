@@ -88,9 +88,9 @@ def _page(
         "units": units,
         # Looked up only where the page shows it: not for a fetch of the live parts alone.
         "share_text": partial(_share_text, request, group, ledger, units),
-        # The points taken at every table, as the API and the CSV give them; points-only tables
-        # are also counted apart (nothing is owed for them), which the page says.
+        # Points-only tables are counted apart (nothing is owed for them), which the page says.
         "points_tables": any(line.unit == "points" for line in ledger.tables),
+        "points": _points(ledger.points),
         "payments": payments[:LATEST],
         "payments_count": payments.count() if ledger.players else 0,
         "organiser": organiser,
@@ -143,6 +143,15 @@ def _share_text(
         for line, read_token in reversed(selectors.evening(group, ledger))
     ]
     return share.evening_text(group.name, tables, units)
+
+
+def _points(points: dict[str, dict[str, int]]) -> list[tuple[str, str, bool, dict[str, int]]]:
+    """Each game's points as a page shows them: its key, its name in the page's language,
+    whether the highest total wins it, and each player's points there."""
+    return [
+        (game, _(GAMES[game].label), GAMES[game].higher_wins, scores)
+        for game, scores in points.items()
+    ]
 
 
 LATEST = 10  # tables and payments listed on the group's page; all of them on pages of their own
@@ -336,7 +345,11 @@ def player(request: HtmxRequest, token: str, player: int) -> HttpResponse:
         "ledger": ledger,
         "tables": tables,
         "payments": selectors.account_payments(found, person),
-        "points": any(line.unit == "points" for line in tables) and ledger.points_only(),
+        "points": [
+            (game, title, higher, scores[person.name])
+            for game, title, higher, scores in _points(ledger.points)
+            if person.name in scores
+        ],
     }
     return render(request, "groups/group_player.html", context)
 

@@ -68,11 +68,11 @@ def test_payments_list_every_payment_voided_ones_too(club):
 
 def test_balances_count_payments_as_the_ledger_does(club):
     found = rows(club, "balances")
-    assert found[0] == ["player", "money", "points", "hands", "hands_won"]
+    assert found[0] == ["player", "money", "hands", "hands_won", "points_jie-long"]
     assert found[1:] == [
-        ["'=1+1", "6", "12", "2", "1"],
-        ["Bob", "-1.25", "15", "2", "1"],
-        ["Celine", "-4.75", "41", "2", "0"],
+        ["'=1+1", "6", "2", "1", "12"],
+        ["Bob", "-1.25", "2", "1", "15"],
+        ["Celine", "-4.75", "2", "0", "41"],
     ]
 
 

@@ -61,7 +61,8 @@ def test_balances_are_one_amount_of_money_each_chip_table_at_its_own_value(frien
     line = next(line for line in ledger.tables if line.pk == chips.pk)
     assert line.net == {"Anna": -1, "Bob": 2, "Celine": -1}  # its chips, shown as chips
     assert line.money == {"Anna": Decimal("-0.50"), "Bob": 1, "Celine": Decimal("-0.50")}
-    assert ledger.points == {"Anna": 2 + 9 + 12, "Bob": 12 + 5 + 2, "Celine": 60}
+    # Points within one game (all three tables are Jie Long's): 2 + 9 + 12 for Anna.
+    assert ledger.points == {"jie-long": {"Anna": 2 + 9 + 12, "Bob": 12 + 5 + 2, "Celine": 60}}
     assert ledger.hands == dict.fromkeys(THREE, 3)
     assert ledger.won == {"Anna": 1, "Bob": 2, "Celine": 0}
     assert Player.objects.filter(group=friends).count() == 3
