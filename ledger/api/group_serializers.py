@@ -191,8 +191,11 @@ class PlayerStatsOut(serializers.Serializer[dict[str, Any]]):
     hands = serializers.IntegerField(help_text="Hands played (a redeal is not played).")
     won = serializers.IntegerField(help_text="Hands won.")
     won_share = serializers.FloatField(allow_null=True, help_text="won / hands; null: no hand.")
-    average_score = serializers.FloatField(
-        allow_null=True, help_text="Points per scored hand; null: no hand."
+    average_scores = serializers.DictField(
+        child=serializers.FloatField(),
+        help_text="Game to points per scored hand there: averaged within one game only "
+        "(the lowest total wins most games, the highest Tiu Yu); a game without a scored "
+        "hand is left out.",
     )
     specials = serializers.DictField(
         child=serializers.IntegerField(), help_text="Each special result to how often."
@@ -262,7 +265,7 @@ def statistics_data(group: Group, start: date | None, end: date | None) -> dict[
                 "hands": one.hands,
                 "won": one.won,
                 "won_share": one.won_share,
-                "average_score": one.average_score,
+                "average_scores": one.average_scores,
                 "specials": one.specials,
                 "best_table": _mark(one.best_table),
                 "worst_table": _mark(one.worst_table),

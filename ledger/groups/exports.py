@@ -88,10 +88,7 @@ def balances_rows(group: Group, words: _Words) -> Iterator[list[Any]]:
     money, chip tables at their chips' values."""
     ledger = selectors.ledger(group)
     games = list(ledger.points)
-    points = [
-        f"{words.header('points')[0]} ({words.game(game)})" if words.words else f"points_{game}"
-        for game in games
-    ]
+    points = [_per_game("points", game, words) for game in games]
     yield [*words.header("player", "money", "hands", "hands_won"), *points]
     for name in ledger.players:
         yield [
@@ -101,19 +98,29 @@ def balances_rows(group: Group, words: _Words) -> Iterator[list[Any]]:
 
 
 def statistics_rows(group: Group, words: _Words) -> Iterator[list[Any]]:
-    """One row per player: stats.player_stats over all time."""
+    """One row per player: stats.player_stats over all time; the average score in a column
+    for each game played (averaged within one game only)."""
+    played = stats.player_stats(group)
+    games = [game for game in GAMES if any(game in one.average_scores for one in played)]
     yield words.header(
-        "player", "tables", "hands", "hands_won", "won_share", "average_score", "specials",
+        "player", "tables", "hands", "hands_won", "won_share", "specials",
         "best_table", "best_unit", "best_result", "worst_table", "worst_unit", "worst_result",
         "money",
-    )  # fmt: skip
-    for one in stats.player_stats(group):
+    ) + [_per_game("average_score", game, words) for game in games]  # fmt: skip
+    for one in played:
         yield [
             one.name, one.tables, one.hands, one.won, _number(one.won_share),
-            _number(one.average_score), words.specials(one.specials),
+            words.specials(one.specials),
             *_table(one.best_table, words), *_table(one.worst_table, words),
             _money(one.money_over_time[-1][1]) if one.money_over_time else 0,
+            *(_number(one.average_scores.get(game)) for game in games),
         ]  # fmt: skip
+
+
+def _per_game(key: str, game: str, words: _Words) -> str:
+    """A column of one game's ``key`` (points, average score): "points_jie-long", or in words
+    "Points (Jie Long 接龙)"."""
+    return f"{words.header(key)[0]} ({words.game(game)})" if words.words else f"{key}_{game}"
 
 
 def _number(value: float | None) -> float | str:

@@ -61,7 +61,9 @@ class PlayerStats:
     hands: int = 0  # hands they played (a redeal is not played)
     won: int = 0
     won_share: float | None = None  # won / hands, to 4 places; None without hands
-    average_score: float | None = None  # points per scored hand, to 2 places
+    # Points per scored hand, to 2 places, by game (in the registry's order): a score is
+    # averaged within its game only, never with a game won the other way (Tiu Yu's highest).
+    average_scores: dict[str, float] = field(default_factory=dict)
     specials: dict[str, int] = field(default_factory=dict)  # kind -> how often
     best_table: TableMark | None = None
     worst_table: TableMark | None = None
@@ -92,7 +94,7 @@ class Side:
     name: str
     won: int  # of those hands
     money: Decimal  # their net at those hands, on money and chip tables (chips at their value)
-    points: int  # their total score at those hands
+    points: dict[str, int]  # their total score at those hands, by game (within one game only)
 
 
 @dataclass(frozen=True)
@@ -242,14 +244,14 @@ def player_stats(
     net_at: dict[tuple[int, int], Decimal] = defaultdict(Decimal)  # by (player, table)
     score_at: dict[tuple[int, int], int] = defaultdict(int)
     over_time: dict[tuple[int, str], dict[date, Decimal]] = defaultdict(dict)
-    score_sums: dict[int, int] = defaultdict(int)
-    scored: dict[int, int] = defaultdict(int)
+    score_sums: dict[tuple[int, str], int] = defaultdict(int)  # by (player, game)
+    scored: dict[tuple[int, str], int] = defaultdict(int)
     for row in by_table:
         stats, table = out[row["player_id"]], tables[row["session_id"]]
         stats.hands += row["hands"]
         stats.won += row["wins"]
-        score_sums[row["player_id"]] += row["points"] or 0
-        scored[row["player_id"]] += row["scored"]
+        score_sums[row["player_id"], table.game] += row["points"] or 0
+        scored[row["player_id"], table.game] += row["scored"]
         net_at[row["player_id"], table.pk] += row["total"]
         score_at[row["player_id"], table.pk] += row["points"] or 0
         if table.counted == "money":
@@ -272,8 +274,11 @@ def player_stats(
     for player, stats in out.items():
         if stats.hands:
             stats.won_share = round(stats.won / stats.hands, 4)
-        if scored[player]:
-            stats.average_score = round(score_sums[player] / scored[player], 2)
+        stats.average_scores = {
+            game: round(score_sums[player, game] / scored[player, game], 2)
+            for game in GAMES
+            if scored.get((player, game))
+        }
         stats.specials = dict(sorted(stats.specials.items()))
         stats.money_over_time = _running(over_time.get((player, "money"), {}))
     return sorted(out.values(), key=lambda stats: stats.name.casefold())
@@ -375,11 +380,16 @@ def _side(player: Player, rows: list[dict[str, Any]], tables: dict[int, _Table])
         (row["total"] for row in rows if tables[row["session_id"]].counted == "money"),
         Decimal(0),
     )
+    points: dict[str, int] = {}
+    for row in rows:
+        game = tables[row["session_id"]].game
+        points[game] = points.get(game, 0) + (row["points"] or 0)
+    order = list(GAMES)
     return Side(
         name=player.name,
         won=sum(row["wins"] for row in rows),
         money=readable_amount(money),
-        points=sum(row["points"] or 0 for row in rows),
+        points=dict(sorted(points.items(), key=lambda item: order.index(item[0]))),
     )
 
 

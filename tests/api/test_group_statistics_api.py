@@ -70,7 +70,7 @@ def test_statistics_give_each_player_s_numbers_with_tidy_money(api, quarter):
     anna = {one["name"]: one for one in body["players"]}["Anna"]
     assert anna["id"] == Player.objects.get(group__token=quarter["token"], name="Anna").pk
     assert (anna["tables"], anna["hands"], anna["won"], anna["won_share"]) == (1, 1, 1, 1.0)
-    assert anna["average_score"] == 0.0 and anna["specials"] == {}
+    assert anna["average_scores"] == {"jie-long": 0.0} and anna["specials"] == {}
     best = anna["best_table"]
     assert (best["number"], best["token"], best["unit"], best["amount"]) == (
         1, quarter["table"], "money", "8.50",
