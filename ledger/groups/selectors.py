@@ -156,14 +156,18 @@ def ledger(group: Group) -> Ledger:
     return out
 
 
-def chip_values(group: Group) -> list[Decimal]:
+def chip_values(group: Group, tables: list[TableLine] | None = None) -> list[Decimal]:
     """The values of a chip at the group's tables that pay chips, and of its usual game's if it
-    pays chips, the smallest first: what a payment in chips may be worth."""
+    pays chips, the smallest first: what a payment in chips may be worth. ``tables``: the
+    group's ledger's, where it was read (no query then)."""
     values = {value for kind, value in [pays_in(group.game, group.options)] if kind == "chips"}
-    for game, options in TableSession.objects.filter(group=group).values_list("game", "options"):
-        kind, value = pays_in(game, options)
-        if kind == "chips":
-            values.add(value)
+    paid: list[tuple[str, Decimal]]
+    if tables is None:
+        found = TableSession.objects.filter(group=group).values_list("game", "options")
+        paid = [pays_in(game, options) for game, options in found]
+    else:
+        paid = [(line.unit, line.value) for line in tables]
+    values |= {value for kind, value in paid if kind == "chips"}
     return sorted(values)
 
 

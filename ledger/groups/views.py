@@ -106,7 +106,7 @@ def _page(
         "last_evening": ledger.last_evening(),
         "table_key": table_key or secrets.token_urlsafe(16),
         "payment_form": payment_form or PaymentForm(initial={"unit": "money"}),
-        "chip_values": selectors.chip_values(group),
+        "chip_values": selectors.chip_values(group, ledger.tables),
         # A key of its own for every form shown: one sent back refused stored nothing, and one
         # refused as used for another payment would be refused again.
         "payment_key": secrets.token_urlsafe(16),
