@@ -15,6 +15,7 @@ from scoring.model import (
     ChipPayment,
     ChiTsun,
     Direction,
+    Doubles,
     End,
     Entry,
     Hand,
@@ -86,6 +87,7 @@ _CHOICES = {
     "next_first": NextFirst,
     "chi_tsun": ChiTsun,
     "ties": Ties,
+    "doubles": Doubles,
 }
 
 
@@ -111,6 +113,26 @@ def _options(game: Game, value: object) -> Options:
         raise ScoringError(
             '{game} pays a chip only with payment "chips": choose chips, or leave the chip out',
             "options.chip",
+            game=Phrase(game.label),
+        )
+    # One table, one unit: a chips table pays only chips (rules rev 5). Only a Ce Deng table
+    # played before keeps its stake, for the declared doubles it paid by it.
+    if (
+        "stake" in parsed
+        and game.pays_chips(Options(**parsed))
+        and parsed.get("doubles") is not Doubles.STAKE
+    ):
+        raise ScoringError(
+            '{game} with payment "chips" pays only chips: leave the stake out, '
+            'or choose payment "pairwise"',
+            "options.stake",
+            game=Phrase(game.label),
+        )
+    if "doubles" in parsed and not game.pays_chips(Options(**parsed)):
+        raise ScoringError(
+            '{game} pays declared doubles in money by the stake, except with payment "chips": '
+            "leave out what declared doubles pay",
+            "options.doubles",
             game=Phrase(game.label),
         )
     return Options(**parsed)

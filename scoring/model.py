@@ -110,6 +110,13 @@ class ChiTsun(StrEnum):
     BY_SPOTS = "by_spots"  # each other, and also other pieces of the same pips
 
 
+class Doubles(StrEnum):
+    """What Ce Deng's declared doubles pay at a table that pays chips (option ``doubles``)."""
+
+    CHIPS = "chips"  # 2 chips from each other player (rules rev 5)
+    STAKE = "stake"  # 2 x stake x their pips, in money (before rules rev 5; pinned tables)
+
+
 class NextFirst(StrEnum):
     WINNER = "winner"
     ROTATE = "rotate"
@@ -126,6 +133,7 @@ class Options:
     payment: ChipPayment | None = None  # None: the game's usual (``Game.payments[0]``)
     next_first: NextFirst = NextFirst.WINNER
     chi_tsun: ChiTsun = ChiTsun.ITSELF
+    doubles: Doubles = Doubles.CHIPS
     ties: Ties = Ties.TURN_ORDER
     play_to: int | None = None  # over after the hand in which a total score reaches it
     hands: int | None = None  # over after this many dealt hands

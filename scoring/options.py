@@ -19,7 +19,7 @@ from decimal import Decimal
 from types import MappingProxyType
 from typing import NamedTuple
 
-from scoring.model import ChipPayment, ChiTsun, HeadTail, NextFirst, Options, Ties
+from scoring.model import ChipPayment, ChiTsun, Doubles, HeadTail, NextFirst, Options, Ties
 from scoring.text import N_
 
 _DEFAULTS = Options()
@@ -117,6 +117,18 @@ OPTION_SPECS: Mapping[str, OptionSpec] = MappingProxyType(
                 ),
             ),
             OptionSpec(
+                "doubles",
+                N_("Declared doubles"),
+                N_(
+                    "At a table that pays chips, declared doubles usually take 2 chips from "
+                    "each other player; tables played before kept 2 x stake x pips in money."
+                ),
+                (
+                    (Doubles.CHIPS.value, N_("2 chips from each player (usual)")),
+                    (Doubles.STAKE.value, N_("2 x stake x pips, in money")),
+                ),
+            ),
+            OptionSpec(
                 "ties",
                 N_("Tied hands"),
                 N_(
@@ -169,23 +181,40 @@ OPTION_SPECS: Mapping[str, OptionSpec] = MappingProxyType(
 
 
 # The revision of RULES.md this engine plays.
-RULES = 4
-# The defaults that changed, by the revision of the rules that changed them: the game, the
-# option, and what it was before. A table stored before a change was played under the old
-# default, so it keeps it, written into its options.
-CHANGED_DEFAULTS: tuple[tuple[int, str, str, str], ...] = (
-    (2, "kkoribuchigi", "payment", ChipPayment.EACH.value),
-    (3, "tiu-yu", "chi_tsun", ChiTsun.BY_SPOTS.value),
+RULES = 5
+# The defaults that changed, by the revision of the rules that changed them: the games, the
+# option, what it was before, and the option and value of the tables it changed for (None: every
+# table of the games). A table stored before a change was played under the old default, so it
+# keeps it, written into its options.
+CHANGED_DEFAULTS: tuple[tuple[int, frozenset[str], str, str, tuple[str, str] | None], ...] = (
+    (2, frozenset({"kkoribuchigi"}), "payment", ChipPayment.EACH.value, None),
+    (3, frozenset({"tiu-yu"}), "chi_tsun", ChiTsun.BY_SPOTS.value, None),
+    # Ce Deng's declared doubles at a chips table paid 2 x stake x pips in money until rev 5.
+    (
+        5,
+        frozenset({"ce-deng"}),
+        "doubles",
+        Doubles.STAKE.value,
+        ("payment", ChipPayment.CHIPS.value),
+    ),
 )
 # The options that were ignored until a revision of the rules refused them, by that revision:
-# the games, the option, and the option and value under which it counted. A table stored
-# before was played without it, so it is left out.
-IGNORED_UNTIL: tuple[tuple[int, frozenset[str], str, tuple[str, str]], ...] = (
+# the games, the option, and the option and value under which it counted (``counts``: it
+# counted only where the option had that value; else only where it had another). A table
+# stored before was played without it, so it is left out.
+IGNORED_UNTIL: tuple[tuple[int, frozenset[str], str, tuple[str, str, bool]], ...] = (
     (
         4,
         frozenset({"jie-long", "ce-deng", "tsair-deng"}),
         "chip",
-        ("payment", ChipPayment.CHIPS.value),
+        ("payment", ChipPayment.CHIPS.value, True),
+    ),
+    # At a chips table the stake paid only Ce Deng's declared doubles, which keep it (above).
+    (
+        5,
+        frozenset({"jie-long", "tsair-deng"}),
+        "stake",
+        ("payment", ChipPayment.CHIPS.value, False),
     ),
 )
 
@@ -207,18 +236,28 @@ def as_played(
     >>> as_played("ce-deng", {"stake": "2", "chip": "5"}, played=3)
     {'stake': '2'}
     >>> as_played("ce-deng", {"chip": "5", "payment": "chips"}, played=3)
+    {'chip': '5', 'payment': 'chips', 'doubles': 'stake'}
+    >>> as_played("ce-deng", {"chip": "5", "payment": "chips"}, played=3, now=4)
     {'chip': '5', 'payment': 'chips'}
+    >>> as_played("jie-long", {"payment": "chips", "stake": "2"}, played=4)
+    {'payment': 'chips'}
+    >>> as_played("jie-long", {"stake": "2"}, played=4), as_played("ce-deng", {}, played=4)
+    ({'stake': '2'}, {})
     """
+
+    def applies(where: tuple[str, str] | None) -> bool:
+        return where is None or options.get(where[0]) == where[1]
+
     ignored = {
         name
-        for revision, games, name, (by, value) in IGNORED_UNTIL
-        if game in games and played < revision <= now and options.get(by) != value
+        for revision, games, name, (by, value, counts) in IGNORED_UNTIL
+        if game in games and played < revision <= now and (options.get(by) == value) != counts
     }
     return {
         **{name: value for name, value in options.items() if name not in ignored},
         **{
             name: was
-            for revision, key, name, was in CHANGED_DEFAULTS
-            if key == game and played < revision <= now and name not in options
+            for revision, games, name, was, where in CHANGED_DEFAULTS
+            if game in games and played < revision <= now and name not in options and applies(where)
         },
     }

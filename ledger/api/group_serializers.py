@@ -25,6 +25,13 @@ class PaymentIn(serializers.Serializer[dict[str, Any]]):
     payee = StrictChar(max_length=40, help_text="Who was paid (another player of the group).")
     amount = MoneyIn()
     unit = serializers.ChoiceField(Payment.Unit.values, default=Payment.Unit.MONEY)
+    chip = serializers.DecimalField(
+        max_digits=14,
+        decimal_places=4,
+        required=False,
+        help_text="With unit chips: what one chip is worth (the amount is whole chips); left "
+        "out, the one value the group's chip tables have.",
+    )
     note = StrictChar(max_length=80, required=False, default="", allow_blank=True)
     device = StrictChar(max_length=40, required=False, default="", allow_blank=True)
 
@@ -49,6 +56,9 @@ class PaymentOut(serializers.Serializer[dict[str, Any]]):
     payee = serializers.CharField()
     amount = Money()
     unit = serializers.CharField()
+    chip = Money(
+        allow_null=True, help_text="In chips: what one chip is worth in money; null in money."
+    )
     note = serializers.CharField()
     created = serializers.DateTimeField()
     voided = serializers.DateTimeField(allow_null=True)
@@ -79,14 +89,16 @@ class GroupOut(serializers.Serializer[dict[str, Any]]):
         help_text="Name to the player's id in the group (their account: /g/{token}/players/{id}/).",
     )
     balances = serializers.DictField(
-        child=Money(), help_text="Name to money won (+) or owed (-), payments counted."
+        child=Money(),
+        help_text="Name to money won (+) or owed (-), payments counted: money tables, and chip "
+        "tables at each table's chip value.",
     )
-    chips = serializers.DictField(child=Money(), help_text="The same for chip games.")
     points = serializers.DictField(
-        child=serializers.IntegerField(), help_text="Points taken, every table."
+        child=serializers.DictField(child=serializers.IntegerField()),
+        help_text="Game to name to the points taken at that game's tables: scores are added "
+        "within one game only (the lowest total wins most games, the highest Tiu Yu).",
     )
     settle_up = TransferOut(many=True, help_text="The fewest payments that settle the money.")
-    settle_up_chips = TransferOut(many=True)
     tables = GroupTableOut(many=True)
     payments = PaymentOut(many=True)
 
@@ -106,6 +118,7 @@ def payment_data(payment: Payment) -> dict[str, Any]:
         "to": payment.payee.name,
         "amount": money(payment.amount),
         "unit": payment.unit,
+        "chip": None if payment.chip is None else money(payment.chip),
         "note": payment.note,
         "created": payment.created.isoformat(),
         "voided": payment.voided.isoformat() if payment.voided else None,
@@ -123,10 +136,8 @@ def group_data(group: Group) -> dict[str, Any]:
         "players": ledger.players,
         "player_ids": ledger.ids,
         "balances": {name: money(value) for name, value in ledger.money.items()},
-        "chips": {name: money(value) for name, value in ledger.chips.items()},
         "points": ledger.points,
-        "settle_up": _transfers(ledger.settle_up("money")),
-        "settle_up_chips": _transfers(ledger.settle_up("chips")),
+        "settle_up": _transfers(ledger.settle_up()),
         "tables": [
             {
                 "token": line.token,
@@ -151,11 +162,12 @@ class TableMarkOut(serializers.Serializer[dict[str, Any]]):
     token = serializers.CharField(help_text="The table's join token.")
     day = serializers.DateField(help_text="When the table was started.")
     game = serializers.CharField()
-    unit = serializers.ChoiceField(list(stats.UNITS))
+    unit = serializers.ChoiceField(["money", "chips", "points"])
     amount = Money(
         help_text="The player's net there (in chips at a chip table); for points only, "
         'their total score, written as an amount too ("34.00").'
     )
+    money = Money(help_text="Their net there in money (chips at the chip's value).")
 
 
 class DayOut(serializers.Serializer[dict[str, Any]]):
@@ -170,16 +182,21 @@ class PlayerStatsOut(serializers.Serializer[dict[str, Any]]):
     hands = serializers.IntegerField(help_text="Hands played (a redeal is not played).")
     won = serializers.IntegerField(help_text="Hands won.")
     won_share = serializers.FloatField(allow_null=True, help_text="won / hands; null: no hand.")
-    average_score = serializers.FloatField(
-        allow_null=True, help_text="Points per scored hand; null: no hand."
+    average_scores = serializers.DictField(
+        child=serializers.FloatField(),
+        help_text="Game to points per scored hand there: averaged within one game only "
+        "(the lowest total wins most games, the highest Tiu Yu); a game without a scored "
+        "hand is left out.",
     )
     specials = serializers.DictField(
         child=serializers.IntegerField(), help_text="Each special result to how often."
     )
     best_table = TableMarkOut(allow_null=True, help_text="docs/groups.md says how it is chosen.")
     worst_table = TableMarkOut(allow_null=True)
-    money_over_time = DayOut(many=True, help_text="Money tables only, payments not counted.")
-    chips_over_time = DayOut(many=True, help_text="The same at chip tables, in chips.")
+    money_over_time = DayOut(
+        many=True,
+        help_text="Money and chip tables (chips at each table's chip value), payments not counted.",
+    )
 
 
 class StatisticsOut(serializers.Serializer[dict[str, Any]]):
@@ -223,6 +240,7 @@ def _mark(mark: stats.TableMark | None) -> dict[str, Any] | None:
         "game": mark.game,
         "unit": mark.unit,
         "amount": money(mark.amount),
+        "money": money(mark.money),
     }
 
 
@@ -238,12 +256,11 @@ def statistics_data(group: Group, start: date | None, end: date | None) -> dict[
                 "hands": one.hands,
                 "won": one.won,
                 "won_share": one.won_share,
-                "average_score": one.average_score,
+                "average_scores": one.average_scores,
                 "specials": one.specials,
                 "best_table": _mark(one.best_table),
                 "worst_table": _mark(one.worst_table),
                 "money_over_time": _days(one.money_over_time),
-                "chips_over_time": _days(one.chips_over_time),
             }
             for one in stats.player_stats(group, start=start, end=end)
         ],

@@ -192,6 +192,7 @@ class GroupPayments(APIView):
             payee=data["to"],
             amount=data["amount"],
             unit=data["unit"],
+            chip=data.get("chip"),
             note=data["note"],
             device=data["device"],
             idempotency_key=key,

@@ -62,52 +62,65 @@ class _Words:
 def tables_rows(group: Group, words: _Words) -> Iterator[list[Any]]:
     """One row per table, the first first, with each player's result there in its unit."""
     ledger = selectors.ledger(group)
-    yield [*words.header("table", "date", "game", "unit", "hands"), *ledger.players]
+    yield [*words.header("table", "date", "game", "unit", "value", "hands"), *ledger.players]
     for number, line in enumerate(reversed(ledger.tables), start=1):
         results = [_money(line.net[n]) if n in line.net else "" for n in ledger.players]
         yield [
             number, timezone.localdate(line.created).isoformat(), words.game(line.game),
-            words.unit(line.unit), line.hands, *results,
+            words.unit(line.unit), _money(line.value), line.hands, *results,
         ]  # fmt: skip
 
 
 def payments_rows(group: Group, words: _Words) -> Iterator[list[Any]]:
     """Every payment recorded, voided ones too, the first first."""
-    yield words.header("date", "from", "to", "amount", "unit", "note", "voided")
+    yield words.header("date", "from", "to", "amount", "unit", "chip", "note", "voided")
     for payment in group.payments.select_related("payer", "payee", "void"):
+        chip = "" if payment.chip is None else _money(payment.chip)
         yield [
             timezone.localdate(payment.created).isoformat(), payment.payer.name,
-            payment.payee.name, _money(payment.amount), words.unit(payment.unit), payment.note,
-            words.yes(payment.voided is not None),
+            payment.payee.name, _money(payment.amount), words.unit(payment.unit), chip,
+            payment.note, words.yes(payment.voided is not None),
         ]  # fmt: skip
 
 
 def balances_rows(group: Group, words: _Words) -> Iterator[list[Any]]:
-    """Where each player stands, payments counted (as the group's page shows it)."""
-    yield words.header("player", "money", "chips", "points", "hands", "hands_won")
+    """Where each player stands, payments counted (as the group's page shows it): one amount of
+    money, chip tables at their chips' values."""
     ledger = selectors.ledger(group)
+    games = list(ledger.points)
+    points = [_per_game("points", game, words) for game in games]
+    yield [*words.header("player", "money", "hands", "hands_won"), *points]
     for name in ledger.players:
         yield [
-            name, _money(ledger.money[name]), _money(ledger.chips[name]), ledger.points[name],
-            ledger.hands[name], ledger.won[name],
+            name, _money(ledger.money[name]), ledger.hands[name], ledger.won[name],
+            *(ledger.points[game].get(name, "") for game in games),
         ]  # fmt: skip
 
 
 def statistics_rows(group: Group, words: _Words) -> Iterator[list[Any]]:
-    """One row per player: stats.player_stats over all time."""
+    """One row per player: stats.player_stats over all time; the average score in a column
+    for each game played (averaged within one game only)."""
+    played = stats.player_stats(group)
+    games = [game for game in GAMES if any(game in one.average_scores for one in played)]
     yield words.header(
-        "player", "tables", "hands", "hands_won", "won_share", "average_score", "specials",
+        "player", "tables", "hands", "hands_won", "won_share", "specials",
         "best_table", "best_unit", "best_result", "worst_table", "worst_unit", "worst_result",
-        "money", "chips",
-    )  # fmt: skip
-    for one in stats.player_stats(group):
+        "money",
+    ) + [_per_game("average_score", game, words) for game in games]  # fmt: skip
+    for one in played:
         yield [
             one.name, one.tables, one.hands, one.won, _number(one.won_share),
-            _number(one.average_score), words.specials(one.specials),
+            words.specials(one.specials),
             *_table(one.best_table, words), *_table(one.worst_table, words),
             _money(one.money_over_time[-1][1]) if one.money_over_time else 0,
-            _money(one.chips_over_time[-1][1]) if one.chips_over_time else 0,
+            *(_number(one.average_scores.get(game)) for game in games),
         ]  # fmt: skip
+
+
+def _per_game(key: str, game: str, words: _Words) -> str:
+    """A column of one game's ``key`` (points, average score): "points_jie-long", or in words
+    "Points (Jie Long 接龙)"."""
+    return f"{words.header(key)[0]} ({words.game(game)})" if words.words else f"{key}_{game}"
 
 
 def _number(value: float | None) -> float | str:

@@ -83,6 +83,9 @@ class PaymentForm(forms.Form):
     payee = forms.CharField(label=_("To whom"), max_length=40)
     amount = forms.CharField(label=_("Amount"), max_length=30)
     unit = forms.ChoiceField(label=_("In"), choices=Payment.Unit.choices, initial="money")
+    # What a chip of a payment in chips is worth; left empty, the one value the group's chips
+    # have (services.payment_record).
+    chip = forms.CharField(label=_("A chip is worth"), max_length=30, required=False)
     note = forms.CharField(label=_("Note"), max_length=80, required=False)
     # Made by the page for each form it shows: a payment sent again with it is stored once.
     key = forms.CharField(required=False)

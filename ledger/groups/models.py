@@ -4,6 +4,7 @@ it starts, and the payments its players record between them."""
 from __future__ import annotations
 
 from datetime import datetime
+from decimal import Decimal
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -50,6 +51,9 @@ class Payment(models.Model):
     payee = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="received")
     amount = AmountField()
     unit = models.CharField(max_length=5, choices=Unit.choices, default=Unit.MONEY)
+    # A payment in chips: the money one of its chips is worth (a group's chip tables may each
+    # have their own), so the group's balance, one amount of money, counts it at that value.
+    chip = AmountField(null=True, blank=True)
     note = models.CharField(max_length=80, blank=True)
     device = models.CharField(max_length=40, blank=True)
     idempotency_key = models.CharField(max_length=64, blank=True, default="")
@@ -68,10 +72,25 @@ class Payment(models.Model):
             models.CheckConstraint(
                 condition=~models.Q(payer=models.F("payee")), name="payment_between_two"
             ),
+            # A payment in chips says what a chip of it is worth; one in money has no chip.
+            models.CheckConstraint(
+                condition=models.Q(unit="money", chip=None)
+                | models.Q(unit="chips", chip__isnull=False, chip__gt=0),
+                name="payment_chip_with_chips",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.payer} paid {self.payee} {self.amount} {self.unit}"
+
+    @property
+    def worth(self) -> Decimal:
+        """What it moves on the balances, in money: its amount, or its chips at their value."""
+        amount: Decimal = self.amount
+        if self.unit == self.Unit.CHIPS:
+            chip: Decimal | None = self.chip
+            return amount * (chip if chip is not None else Decimal(0))
+        return amount
 
     @property
     def voided(self) -> datetime | None:

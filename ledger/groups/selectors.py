@@ -17,33 +17,39 @@ from ledger.tables import money
 from ledger.tables import selectors as table_selectors
 from ledger.tables.models import Seat, TableSession
 from ledger.tables.results import pays_in
-from scoring import Transfer
+from scoring import GAMES, Transfer
 
 
 @dataclass
 class TableLine:
     """One table of the group as its ledger counts it: what each player won or paid there, in
-    the table's unit (money; chips as a number of chips; points only: the score)."""
+    the table's unit (money; chips as a number of chips; points only: the score), and in money
+    (``money``: what it adds to the balance; nothing at a table for points only)."""
 
     pk: int
     token: str
     game: str
     created: datetime
     unit: str  # money, chips or points
+    value: Decimal = Decimal(0)  # what a point or a chip is worth there; 0 for points only
     seating: list[str] = field(default_factory=list)
     hands: int = 0
     net: dict[str, Decimal] = field(default_factory=dict)
+    money: dict[str, Decimal] = field(default_factory=dict)
 
 
 @dataclass
 class Ledger:
-    """What every player of a group stands at, across all its tables and payments: money games
-    in money, chip games in chips, points-only tables in points (apart: nothing is owed)."""
+    """What every player of a group stands at, across all its tables and payments: one amount
+    of money (``money``), money tables' nets plus chip tables' at each table's own chip value,
+    plus payments (chips at theirs); points-only tables add nothing to it."""
 
     players: list[str]
     money: dict[str, Decimal] = field(default_factory=dict)
-    chips: dict[str, Decimal] = field(default_factory=dict)
-    points: dict[str, int] = field(default_factory=dict)
+    # The scores each player took, added within one game only (by game key, in the registry's
+    # order): the lowest total wins in most games, the highest in Tiu Yu, so scores of two
+    # games are never added together (rules rev 5).
+    points: dict[str, dict[str, int]] = field(default_factory=dict)
     hands: dict[str, int] = field(default_factory=dict)  # hands played, redeals not counted
     won: dict[str, int] = field(default_factory=dict)
     tables: list[TableLine] = field(default_factory=list)  # the latest first
@@ -57,19 +63,18 @@ class Ledger:
         day = timezone.localdate(self.tables[0].created)
         return [line for line in self.tables if timezone.localdate(line.created) == day]
 
-    def points_only(self) -> dict[str, Decimal]:
-        """Each player's points at the points-only tables: the sum of those tables' lines."""
-        totals = dict.fromkeys(self.players, Decimal(0))
-        for line in self.tables:
-            if line.unit == "points":
-                for name, score in line.net.items():
-                    totals[name] += score
-        return totals
+    def points_of(self, name: str) -> list[tuple[str, int]]:
+        """The games ``name`` played in the group, each with their points there."""
+        return [(game, scores[name]) for game, scores in self.points.items() if name in scores]
 
-    def settle_up(self, unit: str) -> tuple[Transfer, ...]:
-        """The fewest transfers that bring everyone to zero in ``unit`` (money or chips)."""
-        balances = {name: amount for name, amount in getattr(self, unit).items() if amount}
-        return scoring.settle_up(balances)
+    def settle_up(self) -> tuple[Transfer, ...]:
+        """The fewest transfers, in money, that bring everyone to zero."""
+        return scoring.settle_up({name: amount for name, amount in self.money.items() if amount})
+
+    @property
+    def pays(self) -> bool:
+        """Whether anything is owed in the group: a table that pays, or a payment."""
+        return any(line.unit != "points" for line in self.tables) or any(self.money.values())
 
 
 @dataclass(frozen=True)
@@ -89,7 +94,7 @@ def account_payments(group: Group, player: Player) -> list[AccountPayment]:
     return [
         AccountPayment(
             p,
-            None if p.voided else p.amount if p.payer_id == player.pk else -p.amount,
+            None if p.voided else p.worth if p.payer_id == player.pk else -p.worth,
         )
         for p in payments.order_by("created", "pk")
     ]
@@ -103,8 +108,6 @@ def ledger(group: Group) -> Ledger:
     out = Ledger(
         names,
         money=dict.fromkeys(names, Decimal(0)),
-        chips=dict.fromkeys(names, Decimal(0)),
-        points=dict.fromkeys(names, 0),
         hands=dict.fromkeys(names, 0),
         won=dict.fromkeys(names, 0),
         ids={name: pk for pk, name in players.items()},
@@ -116,7 +119,7 @@ def ledger(group: Group) -> Ledger:
     lines = {}
     for pk, token, game, options, created in tables:
         units[pk] = pays_in(game, options)
-        lines[pk] = TableLine(pk, token, game, created, units[pk][0])
+        lines[pk] = TableLine(pk, token, game, created, *units[pk])
     seats = Seat.objects.filter(session__group=group).order_by("session", "position")
     for session, player in seats.values_list("session_id", "player_id"):
         lines[session].seating.append(players[player])
@@ -125,25 +128,47 @@ def ledger(group: Group) -> Ledger:
         kind, value = units[session]
         line = lines[session]
         line.hands = max(line.hands, sums.hands)
+        # A chip table's rows keep its chips at the chip's value: money, as a money table's.
         if kind == "money":
-            out.money[name] += sums.net
             line.net[name] = sums.net
         elif kind == "chips":
-            out.chips[name] += sums.net / value
             line.net[name] = sums.net / value
         else:
             line.net[name] = Decimal(sums.score)
-        out.points[name] += sums.score
+        if kind != "points":
+            out.money[name] += sums.net
+            line.money[name] = sums.net
+        scores = out.points.setdefault(line.game, {})
+        scores[name] = scores.get(name, 0) + sums.score
         out.hands[name] += sums.hands
         out.won[name] += sums.won
-    for payer, payee, amount, paid_in in group.payments.filter(void=None).values_list(
-        "payer_id", "payee_id", "amount", "unit"
+    for payment in group.payments.filter(void=None).only(
+        "payer", "payee", "amount", "unit", "chip"
     ):
-        balances = out.money if paid_in == Payment.Unit.MONEY else out.chips
-        balances[players[payer]] += amount
-        balances[players[payee]] -= amount
+        out.money[players[payment.payer_id]] += payment.worth
+        out.money[players[payment.payee_id]] -= payment.worth
     out.tables = list(lines.values())
+    order = list(GAMES)
+    out.points = {
+        game: dict(sorted(out.points[game].items(), key=lambda item: item[0].casefold()))
+        for game in sorted(out.points, key=order.index)
+    }
     return out
+
+
+def chip_values(group: Group, tables: list[TableLine] | None = None) -> list[Decimal]:
+    """The values of a chip at the group's tables that pay chips, and of its usual game's if it
+    pays chips, the smallest first: what a payment in chips may be worth. ``tables``: the
+    group's ledger's, where it was read (no query then)."""
+    values = {value for kind, value in [pays_in(group.game, group.options)] if kind == "chips"}
+    paid: list[tuple[str, Decimal]]
+    if tables is None:
+        found = TableSession.objects.filter(group=group).values_list("game", "options")
+        paid = [pays_in(game, options) for game, options in found]
+    else:
+        paid = [(line.unit, line.value) for line in tables]
+    values |= {value for kind, value in paid if kind == "chips"}
+    return sorted(values)
 
 
 def players(group: Group) -> dict[int, str]:

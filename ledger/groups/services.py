@@ -20,10 +20,12 @@ from django.utils.translation import gettext as _
 
 import scoring
 from ledger import changes
+from ledger.groups import selectors
 from ledger.groups.models import Group, Payment, PaymentVoid
 from ledger.players.models import Player
 from ledger.tables import services as table_services
 from ledger.tables.models import Hand, TableSession
+from ledger.tables.money import readable_amount
 from scoring import names
 from scoring.options import AMOUNT
 
@@ -158,22 +160,29 @@ def payment_record(
     payee: str,
     amount: Decimal | str | int,
     unit: str = Payment.Unit.MONEY,
+    chip: Decimal | str | int | None = None,
     note: str = "",
     device: str = "",
     idempotency_key: str = "",
 ) -> Recorded:
     """Record that ``payer`` paid ``payee`` ``amount``, exactly once: a retry with the same
     ``idempotency_key`` returns the first record and records nothing; the same key with another
-    payment raises KeyReused. Raises Refused for anything that cannot be, and ScoringError for
-    a note or device that a name could not be (invisible or control characters)."""
+    payment raises KeyReused. A payment in chips is whole chips, each worth ``chip``, or where
+    the payment leaves it out, the one value a chip has in the group (``_chip``). Raises Refused
+    for anything that cannot be, and ScoringError for a note or device that a name could not be
+    (invisible or control characters)."""
     kept_note, kept_device = _plain(note, "note", 80), _plain(device, "device", 40)
     found = _players(group, {"from": payer, "to": payee})
     value = _amount(amount)
     if unit not in Payment.Unit.values:
         raise Refused(_("A payment is in money or in chips."), "unit")
+    given = None if chip is None or str(chip).strip() == "" else chip
+    worth = _chip(group, unit, value, given)
     if found["from"] == found["to"]:
         raise Refused(_("A payment is between two players."), "to")
     request = [found["from"].pk, found["to"].pk, str(value), unit, note]
+    if given is not None:  # a payment sent before chips had a value hashes as it did
+        request.append(str(worth))
     request_hash = hashlib.sha256(json.dumps(request).encode()).hexdigest()
     try:
         with transaction.atomic():
@@ -186,6 +195,7 @@ def payment_record(
                 payee=found["to"],
                 amount=value,
                 unit=unit,
+                chip=worth,
                 note=kept_note,
                 device=kept_device,
                 idempotency_key=idempotency_key,
@@ -245,6 +255,43 @@ def _amount(amount: Decimal | str | int) -> Decimal:
             "amount",
         )
     return value
+
+
+def _chip(
+    group: Group, unit: str, amount: Decimal, given: Decimal | str | int | None
+) -> Decimal | None:
+    """What one chip of a payment is worth (None for money): as ``given``, or the one value a
+    chip has at the group's chip tables and its usual game. A payment in chips is whole chips."""
+    if unit != Payment.Unit.CHIPS:
+        if given is not None:
+            raise Refused(_("Only a payment in chips has a chip's value."), "chip")
+        return None
+    if amount != amount.to_integral_value():
+        raise Refused(
+            _("A payment in chips is a whole number of chips, not {amount}.").format(
+                amount=amount.normalize()
+            ),
+            "amount",
+        )
+    if given is not None:
+        try:
+            return _amount(given)
+        except Refused as refused:
+            raise Refused(refused.message, "chip") from None
+    values = selectors.chip_values(group)
+    if len(values) == 1:
+        return values[0]
+    if not values:
+        raise Refused(
+            _("No table of this group pays chips: give what a chip is worth, or pay in money."),
+            "chip",
+        )
+    raise Refused(
+        _("A chip of this group is worth {values}: say which these chips are.").format(
+            values=" / ".join(str(readable_amount(value)) for value in values)
+        ),
+        "chip",
+    )
 
 
 def payment_void(*, payment: Payment, device: str = "", reason: str = "") -> Payment:

@@ -24,7 +24,9 @@ from ledger.tables.money import readable_amount
 from ledger.tables.results import pays_in
 from scoring import GAMES
 
-UNITS = ("money", "chips", "points")  # the order best and worst tables are looked for in
+# What a table's result is counted in: money (a money table's, and a chip table's chips at
+# their chip's value), else points; best and worst tables are looked for in this order.
+COUNTED = ("money", "points")
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,14 @@ class TableMark:
     game: str
     unit: str  # money, chips or points
     amount: Decimal  # their net in money or in chips; for points only, their total score
+    value: Decimal = Decimal(0)  # what a chip (or a point) is worth there; 0 for points only
+
+    @property
+    def money(self) -> Decimal:
+        """Their net there in money (chips at the chip's value); 0 for points only."""
+        if self.unit == "points":
+            return Decimal(0)
+        return readable_amount(self.amount * self.value) if self.unit == "chips" else self.amount
 
 
 @dataclass
@@ -51,32 +61,29 @@ class PlayerStats:
     hands: int = 0  # hands they played (a redeal is not played)
     won: int = 0
     won_share: float | None = None  # won / hands, to 4 places; None without hands
-    average_score: float | None = None  # points per scored hand, to 2 places
+    # Points per scored hand, to 2 places, by game (in the registry's order): a score is
+    # averaged within its game only, never with a game won the other way (Tiu Yu's highest).
+    average_scores: dict[str, float] = field(default_factory=dict)
     specials: dict[str, int] = field(default_factory=dict)  # kind -> how often
     best_table: TableMark | None = None
     worst_table: TableMark | None = None
     # What they won (+) or lost (-) at the tables, summed day by day: payments do not count,
     # they settle what was won, they win nothing. From 0 at the start of the period.
+    # In money: chip tables count their chips at each table's chip value.
     money_over_time: list[tuple[date, Decimal]] = field(default_factory=list)
-    chips_over_time: list[tuple[date, Decimal]] = field(default_factory=list)
 
     @property
     def money(self) -> Decimal:
         """Their net at money tables over the period: the last of ``money_over_time``."""
         return self.money_over_time[-1][1] if self.money_over_time else Decimal(0)
 
-    @property
-    def chips(self) -> Decimal:
-        """Their net at chip tables over the period, in chips."""
-        return self.chips_over_time[-1][1] if self.chips_over_time else Decimal(0)
-
 
 def ranked(played: list[PlayerStats]) -> list[PlayerStats]:
-    """``played`` by what they won, the most first: money, then chips, then hands won; by name
-    among equals. Who played no hand in the period comes last."""
+    """``played`` by what they won, the most first: money (chips at their value), then hands
+    won; by name among equals. Who played no hand in the period comes last."""
     return sorted(
         played,
-        key=lambda one: (not one.hands, -one.money, -one.chips, -one.won, one.name.casefold()),
+        key=lambda one: (not one.hands, -one.money, -one.won, one.name.casefold()),
     )
 
 
@@ -86,19 +93,19 @@ class Side:
 
     name: str
     won: int  # of those hands
-    money: Decimal  # their net at those hands, on money tables
-    chips: Decimal  # the same on chip tables, in chips
-    points: int  # their total score at those hands
+    money: Decimal  # their net at those hands, on money and chip tables (chips at their value)
+    points: dict[str, int]  # their total score at those hands, by game (within one game only)
 
 
 @dataclass(frozen=True)
 class Passed:
-    """What passed between two players at the hands both played at tables of one unit (money or
-    chips), from the pairwise payments each hand settled (``Result.won_from``)."""
+    """What passed between two players at the hands both played at tables that pay (money, and
+    chips at each table's chip value), from the pairwise payments each hand settled
+    (``Result.won_from``)."""
 
-    unit: str  # money or chips
-    hands: int  # hands both played at tables of this unit
-    a_from_b: Decimal  # what a won from b there, in the unit (chips in chips)
+    unit: str  # money
+    hands: int  # hands both played at tables that pay
+    a_from_b: Decimal  # what a won from b there, in money
     b_from_a: Decimal
 
     @property
@@ -111,11 +118,6 @@ class Passed:
         """What passed on balance, whichever way."""
         return abs(self.balance)
 
-    @property
-    def count(self) -> int:
-        """The ``amount`` of chips as a count, for its noun's plural: chips pass whole."""
-        return int(self.amount)
-
 
 @dataclass(frozen=True)
 class HeadToHead:
@@ -126,12 +128,12 @@ class HeadToHead:
     tables: int
     a: Side
     b: Side
-    passed: tuple[Passed, ...] = ()  # money, then chips; a unit only where they shared a hand
+    passed: tuple[Passed, ...] = ()  # in money, where they shared a hand at a table that pays
     points_hands: int = 0  # hands both played at tables for points only: nothing passes there
 
     @property
     def units(self) -> tuple[str, ...]:
-        """The units they played for together (money, chips), as each side's net is given."""
+        """The units they played for together (money), as each side's net is given."""
         return tuple(one.unit for one in self.passed)
 
 
@@ -158,6 +160,12 @@ class _Table:
     created: datetime
     unit: str
     value: Decimal  # what one point or chip is worth; 0 for points only
+
+    @property
+    def counted(self) -> str:
+        """What its results count in: money (a chip table's rows keep its chips at the chip's
+        value), or points."""
+        return "points" if self.unit == "points" else "money"
 
     def amount(self, net: Decimal, score: int) -> Decimal:
         """A player's result here in the table's unit."""
@@ -221,10 +229,11 @@ def player_stats(
     included; None: no bound), by name. Four queries (players, tables, sums by table and
     player, specials by player).
 
-    Best and worst table: among the player's money tables if they played any in the period,
-    else their chip tables, else their points-only tables, the one with the highest (lowest)
-    net, or for points only the best (worst) total score as the game counts it; the earlier
-    table on a tie. Each is given with the player's net there (chips in chips) or total score.
+    Best and worst table: among the player's money and chip tables if they played any in the
+    period (compared in money, chips at each table's chip value), else their points-only
+    tables, the one with the highest (lowest) net, or for points only the best (worst) total
+    score as the game counts it; the earlier table on a tie. Each is given with the player's
+    net there (chips in chips, with the chip's value) or total score.
     """
     players = dict(Player.objects.filter(group=group).values_list("pk", "name"))
     tables = _tables(group)
@@ -235,21 +244,20 @@ def player_stats(
     net_at: dict[tuple[int, int], Decimal] = defaultdict(Decimal)  # by (player, table)
     score_at: dict[tuple[int, int], int] = defaultdict(int)
     over_time: dict[tuple[int, str], dict[date, Decimal]] = defaultdict(dict)
-    score_sums: dict[int, int] = defaultdict(int)
-    scored: dict[int, int] = defaultdict(int)
+    score_sums: dict[tuple[int, str], int] = defaultdict(int)  # by (player, game)
+    scored: dict[tuple[int, str], int] = defaultdict(int)
     for row in by_table:
         stats, table = out[row["player_id"]], tables[row["session_id"]]
         stats.hands += row["hands"]
         stats.won += row["wins"]
-        score_sums[row["player_id"]] += row["points"] or 0
-        scored[row["player_id"]] += row["scored"]
+        score_sums[row["player_id"], table.game] += row["points"] or 0
+        scored[row["player_id"], table.game] += row["scored"]
         net_at[row["player_id"], table.pk] += row["total"]
         score_at[row["player_id"], table.pk] += row["points"] or 0
-        if table.unit != "points":
-            days = over_time[row["player_id"], table.unit]
-            change = row["total"] / table.value if table.unit == "chips" else row["total"]
+        if table.counted == "money":
+            days = over_time[row["player_id"], "money"]
             day = timezone.localdate(table.created)
-            days[day] = days.get(day, Decimal(0)) + change
+            days[day] = days.get(day, Decimal(0)) + row["total"]
     for player, stats in out.items():
         played = [
             (table, net_at[player, pk], score_at[player, pk])
@@ -266,11 +274,13 @@ def player_stats(
     for player, stats in out.items():
         if stats.hands:
             stats.won_share = round(stats.won / stats.hands, 4)
-        if scored[player]:
-            stats.average_score = round(score_sums[player] / scored[player], 2)
+        stats.average_scores = {
+            game: round(score_sums[player, game] / scored[player, game], 2)
+            for game in GAMES
+            if scored.get((player, game))
+        }
         stats.specials = dict(sorted(stats.specials.items()))
         stats.money_over_time = _running(over_time.get((player, "money"), {}))
-        stats.chips_over_time = _running(over_time.get((player, "chips"), {}))
     return sorted(out.values(), key=lambda stats: stats.name.casefold())
 
 
@@ -279,8 +289,8 @@ def _best_and_worst(
 ) -> tuple[TableMark | None, TableMark | None]:
     """The best and worst of ``played`` (table, net, score), in the order the tables were
     started: max and min keep the first of equals, so the earlier table wins a tie."""
-    unit = next((unit for unit in UNITS if any(t.unit == unit for t, _, _ in played)), None)
-    these = [one for one in played if one[0].unit == unit]
+    counted = next((c for c in COUNTED if any(t.counted == c for t, _, _ in played)), None)
+    these = [one for one in played if one[0].counted == counted]
     if not these:
         return None, None
     best = max(these, key=lambda one: one[0].standing(one[1], one[2]))
@@ -292,7 +302,15 @@ def _mark(table: _Table, net: Decimal, score: int) -> TableMark:
     day = timezone.localdate(table.created)
     amount = table.amount(net, score)
     return TableMark(
-        table.number, table.pk, table.token, day, table.created, table.game, table.unit, amount
+        table.number,
+        table.pk,
+        table.token,
+        day,
+        table.created,
+        table.game,
+        table.unit,
+        amount,
+        table.value,
     )
 
 
@@ -324,7 +342,7 @@ def head_to_head(
     hands: dict[str, int] = defaultdict(int)
     for row in rows:
         if row["player_id"] == a.pk:
-            hands[tables[row["session_id"]].unit] += row["hands"]
+            hands[tables[row["session_id"]].counted] += row["hands"]
     return HeadToHead(
         hands=sum(hands.values()),
         tables=len({row["session_id"] for row in rows}),
@@ -345,38 +363,33 @@ def _passed(
     """What ``a`` won from ``b`` and ``b`` from ``a`` in the ``shared`` rows, by unit. Each
     row keeps what its player won from each other player before netting, by the payer's id;
     summed here as the table's summary sums them (ledger.tables.money.won_from)."""
-    won: dict[tuple[str, int], Decimal] = defaultdict(Decimal)  # by (unit, payee)
+    won: dict[int, Decimal] = defaultdict(Decimal)  # by payee, in money
     for table, player, flows in shared.values_list("session_id", "player_id", "won_from"):
-        unit = tables[table]
-        payer = b.pk if player == a.pk else a.pk
-        value = Decimal(flows.get(str(payer), 0))
-        won[unit.unit, player] += value / unit.value if unit.unit == "chips" else value
-    return tuple(
-        Passed(
-            unit,
-            hands[unit],
-            readable_amount(won[unit, a.pk]),
-            readable_amount(won[unit, b.pk]),
-        )
-        for unit in UNITS[:2]
-        if hands[unit]
+        if tables[table].counted == "money":
+            payer = b.pk if player == a.pk else a.pk
+            won[player] += Decimal(flows.get(str(payer), 0))
+    if not hands["money"]:
+        return ()
+    return (
+        Passed("money", hands["money"], readable_amount(won[a.pk]), readable_amount(won[b.pk])),
     )
 
 
 def _side(player: Player, rows: list[dict[str, Any]], tables: dict[int, _Table]) -> Side:
-    money, chips = Decimal(0), Decimal(0)
+    money = sum(
+        (row["total"] for row in rows if tables[row["session_id"]].counted == "money"),
+        Decimal(0),
+    )
+    points: dict[str, int] = {}
     for row in rows:
-        table = tables[row["session_id"]]
-        if table.unit == "money":
-            money += row["total"]
-        elif table.unit == "chips":
-            chips += row["total"] / table.value
+        game = tables[row["session_id"]].game
+        points[game] = points.get(game, 0) + (row["points"] or 0)
+    order = list(GAMES)
     return Side(
         name=player.name,
         won=sum(row["wins"] for row in rows),
         money=readable_amount(money),
-        chips=readable_amount(chips),
-        points=sum(row["points"] or 0 for row in rows),
+        points=dict(sorted(points.items(), key=lambda item: order.index(item[0]))),
     )
 
 

@@ -75,11 +75,8 @@ def _page(
         return same
     ledger = selectors.ledger(group)
     organiser = rights.organises_group(request, group)
-    units = [
-        (unit, getattr(ledger, unit), ledger.settle_up(unit))
-        for unit in ("money", "chips")
-        if _used(ledger, unit)
-    ]
+    # One amount of money: the money tables, the chip tables at their chips' values, payments.
+    units = [("money", ledger.money, ledger.settle_up())] if ledger.pays else []
     payments = group.payments.select_related("payer", "payee", "void").order_by("-created", "-pk")
     table_form = table_form or _table_form(ledger, group)
     context = {
@@ -91,9 +88,9 @@ def _page(
         "units": units,
         # Looked up only where the page shows it: not for a fetch of the live parts alone.
         "share_text": partial(_share_text, request, group, ledger, units),
-        # The points taken at every table, as the API and the CSV give them; points-only tables
-        # are also counted apart (nothing is owed for them), which the page says.
+        # Points-only tables are counted apart (nothing is owed for them), which the page says.
         "points_tables": any(line.unit == "points" for line in ledger.tables),
+        "points": _points(ledger.points),
         "payments": payments[:LATEST],
         "payments_count": payments.count() if ledger.players else 0,
         "organiser": organiser,
@@ -109,6 +106,7 @@ def _page(
         "last_evening": ledger.last_evening(),
         "table_key": table_key or secrets.token_urlsafe(16),
         "payment_form": payment_form or PaymentForm(initial={"unit": "money"}),
+        "chip_values": selectors.chip_values(group, ledger.tables),
         # A key of its own for every form shown: one sent back refused stored nothing, and one
         # refused as used for another payment would be refused again.
         "payment_key": secrets.token_urlsafe(16),
@@ -137,13 +135,23 @@ def _share_text(
         (
             _(GAMES[line.game].label),
             line.hands,
-            line.net,
+            # In money, as the balances below: a chip table's chips at its chip's value.
+            line.money if line.unit == "chips" else line.net,
             line.unit == "points",
             request.build_absolute_uri(reverse("shared", args=[read_token])),
         )
         for line, read_token in reversed(selectors.evening(group, ledger))
     ]
     return share.evening_text(group.name, tables, units)
+
+
+def _points(points: dict[str, dict[str, int]]) -> list[tuple[str, str, bool, dict[str, int]]]:
+    """Each game's points as a page shows them: its key, its name in the page's language,
+    whether the highest total wins it, and each player's points there."""
+    return [
+        (game, _(GAMES[game].label), GAMES[game].higher_wins, scores)
+        for game, scores in points.items()
+    ]
 
 
 LATEST = 10  # tables and payments listed on the group's page; all of them on pages of their own
@@ -167,11 +175,6 @@ def payments(request: HtmxRequest, token: str) -> HttpResponse:
     page = Paginator(every, PAGE).get_page(request.GET.get("page"))
     context = {"group": found, "title": found.name, "page": page}
     return render(request, "groups/group_payments.html", context)
-
-
-def _used(ledger: selectors.Ledger, unit: str) -> bool:
-    """The group plays or pays in ``unit`` (money or chips): a table or a payment in it."""
-    return any(line.unit == unit for line in ledger.tables) or any(getattr(ledger, unit).values())
 
 
 @require_safe
@@ -286,6 +289,7 @@ def payment_new(request: HtmxRequest, token: str) -> HttpResponse:
                 payee=data["payee"],
                 amount=data["amount"],
                 unit=data["unit"],
+                chip=data["chip"] if data["unit"] == Payment.Unit.CHIPS else None,
                 note=data["note"],
                 idempotency_key=data["key"],
             )
@@ -348,7 +352,11 @@ def player(request: HtmxRequest, token: str, player: int) -> HttpResponse:
         "ledger": ledger,
         "tables": tables,
         "payments": selectors.account_payments(found, person),
-        "points": any(line.unit == "points" for line in tables) and ledger.points_only(),
+        "points": [
+            (game, title, higher, scores[person.name])
+            for game, title, higher, scores in _points(ledger.points)
+            if person.name in scores
+        ],
     }
     return render(request, "groups/group_player.html", context)
 

@@ -23,12 +23,15 @@ A table of an older document keeps the defaults it was played under where they h
 since (``scoring.options.as_played``: Kko-li-but-i-gi's ``payment: each`` before version 3,
 Tiu Yu's ``chi_tsun: by_spots`` before version 4), and leaves out what it was played without
 (a ``chip`` that a Jie Long, Ce Deng or Tsair Deng table paying by the stake ignored, before
-version 5).
+version 5); before version 6, a Ce Deng table paying chips keeps ``doubles: stake`` (its
+declared doubles paid 2 x stake x pips in money), and a Jie Long or Tsair Deng table paying
+chips leaves out the stake that paid nothing there.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -56,10 +59,10 @@ from scoring import ScoringError
 from scoring.options import as_played
 
 FORMAT = "domino-ledger-backup"
-VERSION = 5
-READABLE = (1, 2, 3, 4, 5)
+VERSION = 6
+READABLE = (1, 2, 3, 4, 5, 6)
 # The revision of the rules (scoring.options.RULES) each version's tables were played under.
-RULES_OF_VERSION = {1: 1, 2: 1, 3: 2, 4: 3, 5: 4}
+RULES_OF_VERSION = {1: 1, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5}
 
 
 class BackupError(ValueError):
@@ -93,6 +96,7 @@ def _group(group: Group) -> dict[str, Any]:
                 "to": payment.payee.name,
                 "amount": str(payment.amount),
                 "unit": payment.unit,
+                "chip": None if payment.chip is None else str(payment.chip),
                 "note": payment.note,
                 "device": payment.device,
                 "idempotency_key": payment.idempotency_key,
@@ -107,7 +111,10 @@ def _group(group: Group) -> dict[str, Any]:
     }
 
 
-def _import_group(raw: dict[str, Any]) -> Group:
+def _import_group(raw: dict[str, Any], tables: list[dict[str, Any]]) -> Group:
+    """The group of ``raw``, its players and payments; ``tables``: the document's tables, for
+    the value of a chip of a payment in chips made before it was kept (version 5 and before),
+    taken as migration 0037 takes it."""
     group = Group.objects.create(
         token=raw["token"],
         organiser_token=raw["organiser_token"],
@@ -124,6 +131,7 @@ def _import_group(raw: dict[str, Any]) -> Group:
             payee=players[payment["to"]],
             amount=payment["amount"],
             unit=payment["unit"],
+            chip=_chip(raw, tables, payment),
             note=payment["note"],
             device=payment["device"],
             idempotency_key=payment["idempotency_key"],
@@ -278,8 +286,13 @@ def import_tables(document: dict[str, Any]) -> list[TableSession]:
     if Group.objects.filter(Q(token__in=group_links) | Q(organiser_token__in=group_links)).exists():
         raise BackupError("some of these groups are already in this database")
     with transaction.atomic():
-        groups = {raw["token"]: _import_group(raw) for raw in document.get("groups", [])}
         played = RULES_OF_VERSION[document["version"]]
+        groups = {
+            raw["token"]: _import_group(
+                _as_played(raw, played), [_as_played(t, played) for t in document["tables"]]
+            )
+            for raw in document.get("groups", [])
+        }
         rounds = {
             (raw["token"], number): made
             for raw in events
@@ -334,6 +347,40 @@ def _known_spellings(
         return {}
     known = Player.spellings(seating, event=event, group=group)
     return {name: spelled for name, spelled in known.items() if spelled != name}
+
+
+def _chip(group: dict[str, Any], tables: list[dict[str, Any]], payment: dict[str, Any]) -> Any:
+    """What a chip of ``payment`` is worth (None in money): as kept, or for one kept without
+    it, the one value the group's chip tables and usual game have; with several, that of the
+    latest chip table started before the payment (the earliest if none was); with none, the
+    group's usual chip, or 1."""
+    if payment["unit"] != Payment.Unit.CHIPS:
+        return None
+    if payment.get("chip") is not None:
+        return payment["chip"]
+    started = sorted(
+        (_moment(table["created"]), value)
+        for table in tables
+        if table.get("group") == group["token"]
+        for kind, value in [results.pays_in(table["game"], table["options"])]
+        if kind == "chips"
+    )
+    kind, usual = results.pays_in(group["game"], group["options"])
+    values = {value for _, value in started} | ({usual} if kind == "chips" else set())
+    if len(values) == 1:
+        return values.pop()
+    if started:
+        at = _moment(payment["created"])
+        before = [value for created, value in started if created <= at]
+        return before[-1] if before else started[0][1]
+    return usual if kind == "chips" else 1
+
+
+def _moment(text: str) -> datetime:
+    moment = parse_datetime(text)
+    if moment is None:
+        raise BackupError(f"not a moment: {text!r}")
+    return moment
 
 
 def _as_played(raw: dict[str, Any], played: int) -> dict[str, Any]:

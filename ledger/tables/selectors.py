@@ -174,6 +174,11 @@ class ScoreSheet:
         return pays_in(self.session.game, self.session.options)[0]
 
     @property
+    def value(self) -> Decimal:
+        """What a point or a chip is worth here (0: points only)."""
+        return pays_in(self.session.game, self.session.options)[1]
+
+    @property
     def net(self) -> dict[str, Decimal]:
         """What each player stands at in the table's unit (chips as chips, points only: the
         total score), as a list of tables shows it (ledger.web.display.outcome); empty while

@@ -38,6 +38,9 @@ class Line(Protocol):
     @property
     def net(self) -> dict[str, Decimal]: ...
 
+    @property
+    def value(self) -> Decimal: ...  # what a chip (or a point) is worth there
+
 
 class Table(Protocol):
     """A table as the pages show its hands: its game and its seating (a TableSession, or a
@@ -148,7 +151,37 @@ def outcome(line: Line) -> str:
         names = comma().join(name for name in played if line.net[name] == best)
         return _("Won by %(names)s") % {"names": names}
     ranked = sorted(played, key=lambda name: -line.net[name])
-    return " · ".join(f"{name} {in_unit(line.net[name], line.unit)}" for name in ranked)
+    if line.unit == "chips":
+        shown = {name: chips_worth(line.net[name], line.value) for name in ranked}
+    else:
+        shown = {name: in_unit(line.net[name], line.unit) for name in ranked}
+    return " · ".join(f"{name} {shown[name]}" for name in ranked)
+
+
+class Paid(Protocol):
+    """A payment of a group, as a line shows its amount (ledger.groups.models.Payment)."""
+
+    @property
+    def amount(self) -> Decimal: ...
+
+    @property
+    def chip(self) -> Decimal | None: ...
+
+
+def paid(payment: Paid) -> str:
+    """A payment in chips' amount, unsigned, with the money it is worth: "14 chips (7)"."""
+    chips = ngettext("%(n)s chip", "%(n)s chips", _plural(payment.amount))
+    worth = written(payment.amount * (payment.chip or Decimal(0)))
+    return f"{chips % {'n': written(payment.amount)}} ({worth})"
+
+
+def chips_worth(count: Decimal, value: Decimal) -> str:
+    """Chips with their money beside them, each chip worth ``value``: "+18 chips (+9)".
+
+    >>> chips_worth(Decimal(-18), Decimal("0.75"))
+    '\u221218 chips (\u221213.50)'
+    """
+    return f"{in_unit(count, 'chips')} ({money(count * value)})"
 
 
 def direction(value: str) -> str:

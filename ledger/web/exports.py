@@ -95,6 +95,7 @@ HEADERS = {
     "note": gettext_lazy("Note"),
     "money": gettext_lazy("Money"),
     "chips": gettext_lazy("Chips"),
+    "chip": gettext_lazy("Chip value"),
     "tables": gettext_lazy("Tables"),
     "won_share": gettext_lazy("Share of hands won"),
     "average_score": gettext_lazy("Average score"),

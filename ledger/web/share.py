@@ -75,17 +75,13 @@ def evening_text(
 ) -> str:
     """A group's evening: its name, each table of the evening (its game and hands, where each
     player stands there, its read-only summary's link), then the group's balances and their
-    settle-up in each unit it plays in (money, chips)."""
+    settle-up, in money (a chip table's chips at its chip's value)."""
     lines = [name]
     for title, hands, net, points, link in tables:
         counted = ngettext("%(hands)s hand", "%(hands)s hands", hands) % {"hands": hands}
         lines += ["", f"{title}{colon()}{counted}", standing(net, points=points), link]
-    for unit, owed, transfers in balances:
+    for _unit, owed, transfers in balances:
         lines.append("")
-        if unit == "money":
-            heading, settle = _("Balances"), _("Settle up")
-        else:
-            heading, settle = _("Balances in chips"), _("Settle up in chips")
-        lines.append(f"{heading}{colon()}{standing({k: v for k, v in owed.items() if v})}")
-        lines.append(settle_up(transfers, settle))
+        lines.append(f"{_('Balances')}{colon()}{standing({k: v for k, v in owed.items() if v})}")
+        lines.append(settle_up(transfers))
     return "\n".join(lines)

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from scoring.errors import Problems, ScoringError
 from scoring.games.base import LOW, Game, Outcome, Table
-from scoring.model import ChipPayment, Hand, HandEvent, Payment, Special
+from scoring.model import ChipPayment, Doubles, Hand, HandEvent, Payment, Special
 from scoring.options import ENDS
 from scoring.settlement import pairwise
 from scoring.text import N_, Phrase
@@ -31,7 +31,16 @@ class CeDeng(Game):
     label = N_("Ce Deng 斜钉")
     player_counts = (2, 3, 4)
     option_names = frozenset(
-        {"stake", "payment", "chip", "head_tail", "redeal_doubles", "next_first", *ENDS}
+        {
+            "stake",
+            "payment",
+            "chip",
+            "doubles",
+            "head_tail",
+            "redeal_doubles",
+            "next_first",
+            *ENDS,
+        }
     )
     payments = (ChipPayment.PAIRWISE, ChipPayment.CHIPS)
     specials = frozenset(
@@ -101,9 +110,27 @@ class CeDeng(Game):
             ]
             check_declared_doubles(self.deck(table.players), holder, claims, table.path)
         scores = {name: hand.results[name].pips for name in others}
-        # Their own payment, by the stake; at a table for points only (a value of 0: the stake,
-        # or the chip where the table pays chips) nothing is paid (RULES.md, rules rev 4).
-        stake = table.options.stake if self.unit(table.options) else Decimal(0)
+        scores[holder] = 0
+        ranking = (holder, *self.rank(scores, others))
+        options = table.options
+        if self.pays_chips(options) and options.doubles is Doubles.CHIPS:
+            # One table, one unit (rules rev 5): twice a won hand's chip from each other player;
+            # the pips entered prove the hand and count as their scores, and pay nothing.
+            payments = tuple(
+                Payment(
+                    name,
+                    holder,
+                    options.chip * DECLARED_DOUBLES_TIMES,
+                    DECLARED_DOUBLES_TIMES,
+                    HandEvent.DECLARED_DOUBLES.value,
+                )
+                for name in others
+            )
+            return Outcome(scores, ranking, payments)
+        # By the stake: at a pairwise table, and at a chips table played before rules rev 5
+        # (``doubles: stake``); at a table for points only (a value of 0: the stake, or the chip
+        # where the table pays chips) nothing is paid (rules rev 4).
+        stake = options.stake if self.unit(options) else Decimal(0)
         payments = tuple(
             Payment(
                 name,
@@ -115,5 +142,4 @@ class CeDeng(Game):
             for name in others
             if scores[name]
         )
-        scores[holder] = 0
-        return Outcome(scores, (holder, *self.rank(scores, others)), payments)
+        return Outcome(scores, ranking, payments)

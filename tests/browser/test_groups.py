@@ -147,14 +147,32 @@ def test_three_evenings_of_one_group(page: Page, new_context, shot, live_server)
     shot(page, "group-squared")
 
     # Statistics, all time, ranked by what they won: tables, hands, hands won (share) and the
-    # average score, by hand.
+    # average score, by hand, within each game (rules rev 5: scores add up within one game).
     page.get_by_role("link", name="Statistics", exact=True).click()
     page.wait_for_url("**/statistics/")
     expected = {
-        "Anna": ["3", "4 hands", "2 won (50%)", "average score 7.25"],  # scores 2, 15, 10, 2
-        "Bob": ["3", "4 hands", "2 won (50%)", "average score 8.25"],  # 12, 5, 4, 12
+        # Jie Long 2, 15, 10 and Ce Deng 2
+        "Anna": [
+            "3",
+            "4 hands",
+            "2 won (50%)",
+            "average score Jie Long 接龙 9.00 · Ce Deng 斜钉 2.00",
+        ],
+        # 12, 5, 4 and 12
+        "Bob": [
+            "3",
+            "4 hands",
+            "2 won (50%)",
+            "average score Jie Long 接龙 7.00 · Ce Deng 斜钉 12.00",
+        ],
         "Dominic": ["1", "1 hand", "0 won (0%)", "average score 18.00"],
-        "Celine": ["3", "4 hands", "0 won (0%)", "average score 22.75"],  # 20, 30, 7, 34
+        # 20, 30, 7 and 34
+        "Celine": [
+            "3",
+            "4 hands",
+            "0 won (0%)",
+            "average score Jie Long 接龙 19.00 · Ce Deng 斜钉 34.00",
+        ],
     }
     assert texts(page, "#ranking .name") == list(expected)  # +82, +60, -6, -136
     for name, cells in expected.items():

@@ -38,7 +38,7 @@ def friends(db):
 
 
 @pytest.mark.both_databases
-def test_balances_sum_each_table_in_its_own_unit(friends):
+def test_balances_are_one_amount_of_money_each_chip_table_at_its_own_value(friends):
     money = services.table_start(group=friends, seating=THREE, first="Anna")
     # Pairwise at 1 a point: Anna 2, Bob 12, Celine 20 -> Anna +28, Bob -2, Celine -26.
     played(money, hand(2, 12, 20))
@@ -57,9 +57,13 @@ def test_balances_sum_each_table_in_its_own_unit(friends):
 
     ledger = selectors.ledger(friends)
     assert ledger.players == THREE
-    assert ledger.money == {"Anna": 28, "Bob": -2, "Celine": -26}
-    assert ledger.chips == {"Anna": -1, "Bob": 2, "Celine": -1}
-    assert ledger.points == {"Anna": 2 + 9 + 12, "Bob": 12 + 5 + 2, "Celine": 60}
+    # The chips at 0.50 each: Anna -0.50, Bob +1, Celine -0.50; points-only tables add nothing.
+    assert ledger.money == {"Anna": Decimal("27.50"), "Bob": -1, "Celine": Decimal("-26.50")}
+    line = next(line for line in ledger.tables if line.pk == chips.pk)
+    assert line.net == {"Anna": -1, "Bob": 2, "Celine": -1}  # its chips, shown as chips
+    assert line.money == {"Anna": Decimal("-0.50"), "Bob": 1, "Celine": Decimal("-0.50")}
+    # Points within one game (all three tables are Jie Long's): 2 + 9 + 12 for Anna.
+    assert ledger.points == {"jie-long": {"Anna": 2 + 9 + 12, "Bob": 12 + 5 + 2, "Celine": 60}}
     assert ledger.hands == dict.fromkeys(THREE, 3)
     assert ledger.won == {"Anna": 1, "Bob": 2, "Celine": 0}
     assert Player.objects.filter(group=friends).count() == 3
@@ -69,7 +73,7 @@ def test_balances_sum_each_table_in_its_own_unit(friends):
 def test_payments_bring_everyone_to_zero_once_and_a_void_takes_one_back(friends):
     table = services.table_start(group=friends, seating=THREE, first="Anna")
     played(table, hand(2, 12, 20))
-    transfers = selectors.ledger(friends).settle_up("money")
+    transfers = selectors.ledger(friends).settle_up()
     assert {(t.payer, t.payee, t.amount) for t in transfers} == {
         ("Bob", "Anna", 2),
         ("Celine", "Anna", 26),
@@ -82,7 +86,7 @@ def test_payments_bring_everyone_to_zero_once_and_a_void_takes_one_back(friends)
             )  # fmt: skip
     assert friends.payments.count() == 2
     assert set(selectors.ledger(friends).money.values()) == {0}
-    assert selectors.ledger(friends).settle_up("money") == ()
+    assert selectors.ledger(friends).settle_up() == ()
 
     services.payment_void(payment=friends.payments.get(payer__name="Bob"))
     assert selectors.ledger(friends).money == {"Anna": 2, "Bob": -2, "Celine": 0}

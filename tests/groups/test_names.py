@@ -156,15 +156,17 @@ class Line:
     unit: str
     seating: list[str]
     net: dict[str, Decimal] = field(default_factory=dict)
+    value: Decimal = Decimal(1)
 
 
-def test_a_chip_table_s_outcome_counts_chips_in_the_reader_s_plural():
+def test_a_chip_table_s_outcome_counts_chips_in_the_reader_s_plural_with_their_money():
     line = Line("jie-long", "chips", ["Anna", "Bob"], {"Anna": Decimal(-1), "Bob": Decimal(1)})
-    assert display.outcome(line) == "Bob +1 chip · Anna −1 chip"
+    assert display.outcome(line) == "Bob +1 chip (+1) · Anna −1 chip (−1)"
     line.net = {"Anna": Decimal("-1.5"), "Bob": Decimal("1.5")}
-    assert display.outcome(line) == "Bob +1.50 chips · Anna −1.50 chips"
+    line.value = Decimal("0.50")
+    assert display.outcome(line) == "Bob +1.50 chips (+0.75) · Anna −1.50 chips (−0.75)"
     with translation.override("ko"):
-        assert display.outcome(line) == "Bob 칩 +1.50 · Anna 칩 −1.50"
+        assert display.outcome(line) == "Bob 칩 +1.50 (+0.75) · Anna 칩 −1.50 (−0.75)"
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,8 @@ Bad input is said in the reader's language and stores nothing."""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 from decimal import Decimal
 
@@ -192,37 +194,50 @@ def test_a_payment_refused_says_why_and_stores_nothing(organiser, fields, messag
 
 
 @pytest.mark.both_databases
-@pytest.mark.parametrize("points_table", [False, True])
-def test_the_group_page_s_points_count_every_table_as_the_csv_and_api_do(organiser, points_table):
+def test_points_are_added_within_one_game_never_across_games(organiser):
+    # Jie Long, where the lowest total wins, and Tiu Yu, where the highest does: the group's
+    # Points column once added them (Anna 2 + 54 = 56), which says nothing (rules rev 5).
     group = start_group(organiser)
     played(group)
-    if points_table:
-        table = services.table_start(
-            group=group, seating=THREE, first="Anna", options={"stake": "0"}
-        )
-        table_services.hand_record(session=table, number=1, data=hand(12, 2, 20))
+    fishing = services.table_start(group=group, seating=["Anna", "Bob"], first="Bob", game="tiu-yu")
+    catches = {"Anna": ["6:5", "5:6", "1:4", "1:4"], "Bob": ["3:3", "1:5"]}  # 54 and 10
+    data = {"results": {name: {"tiles": tiles} for name, tiles in catches.items()}}
+    table_services.hand_record(session=fishing, number=1, data=data)
+    every = {
+        "jie-long": {"Anna": 2, "Bob": 12, "Celine": 20},
+        "tiu-yu": {"Anna": 54, "Bob": 10},
+    }
+    assert selectors.ledger(group).points == every
+
     page = organiser.get(f"/g/{group.token}/").content.decode()
     head = re.search(r'<table class="balances">\s*<thead>(.*?)</thead>', page, re.S)[1]
-    column = re.findall(r"<th[^>]*>(.*?)</th>", head).index("Points")
-    shown = {}
-    for name in THREE:
-        row = re.search(
-            rf'<tr id="balance-\d+">\s*<th scope="row"><a[^>]*>{name}</a></th>(.*?)</tr>',
-            page,
-            re.S,
-        )[1]
-        shown[name] = int(re.findall(r"<td[^>]*>(.*?)</td>", row, re.S)[column - 1])
-    api = Client().get(f"/api/v1/groups/{group.token}/").json()["points"]
-    download = Client().get(f"/g/{group.token}/export/balances.csv").streaming_content
-    csv = b"".join(download).decode("utf-8-sig")
-    exported = {line.split(",")[0]: int(line.split(",")[3]) for line in csv.splitlines()[1:]}
-    # Points taken at every table: 2, 12, 20 at the money table; 12, 2, 20 more at the other.
-    every = (
-        {"Anna": 14, "Bob": 14, "Celine": 40}
-        if points_table
-        else {"Anna": 2, "Bob": 12, "Celine": 20}
+    assert "Points" not in head  # no column adds every table's scores
+    lines = dict(re.findall(r'<li data-game="([^"]+)">(.*?)</li>', page, re.S))
+    assert re.sub(r"<[^>]+>", "", lines["jie-long"]) == (
+        "Jie Long 接龙 (the lowest total wins): Anna 2 · Bob 12 · Celine 20"
     )
-    assert shown == api == exported == every
+    assert re.sub(r"<[^>]+>", "", lines["tiu-yu"]) == (
+        "Tiu Yu (the highest total wins): Anna 54 · Bob 10"
+    )
+    assert "56" not in page[page.index('id="balances"') :]
+
+    api = Client().get(f"/api/v1/groups/{group.token}/").json()["points"]
+    assert api == every
+    download = Client().get(f"/g/{group.token}/export/balances.csv").streaming_content
+    found = list(csv.reader(io.StringIO(b"".join(download).decode("utf-8-sig"))))
+    assert found[0] == [
+        "Player", "Money", "Hands", "Hands won", "Points (Jie Long 接龙)", "Points (Tiu Yu)",
+    ]  # fmt: skip
+    assert [row[-2:] for row in found[1:]] == [["2", "54"], ["12", "10"], ["20", ""]]
+
+    anna = selectors.ledger(group).ids["Anna"]
+    account = organiser.get(f"/g/{group.token}/players/{anna}/").content.decode()
+    assert "Points at points-only tables" not in account
+    mine = dict(re.findall(r'<li data-game="([^"]+)">(.*?)</li>', account, re.S))
+    assert mine == {
+        "jie-long": "Points at Jie Long 接龙: 2 (the lowest total wins)",
+        "tiu-yu": "Points at Tiu Yu: 54 (the highest total wins)",
+    }
 
 
 KEY = re.compile(r'<input type="hidden" name="key" value="([^"]*)">')

@@ -184,21 +184,22 @@ def test_the_statistics_page_shows_no_english_in_chinese_or_korean(group, langua
     assert words == set(), words
 
 
-def test_at_chip_tables_what_passed_is_counted_in_chips(db):
+def test_at_chip_tables_what_passed_is_counted_in_money_at_the_chip_s_value(db):
     found = services.group_create(name="Chips", game="jie-long", options={"stake": "1"})
     options = {"payment": "chips", "chip": "0.50"}
     table = services.table_start(group=found, seating=THREE, first="Anna", options=options)
     # The winner takes a chip from each other player: Bob twice (one from Anna each time), then
-    # Anna (one from Bob). Bob won 2 chips from Anna, Anna 1 from Bob: Bob 1 ahead of her.
+    # Anna (one from Bob). Bob won 2 chips from Anna, Anna 1 from Bob: Bob 1 ahead of her, worth
+    # 0.50 (rules rev 5: a group adds money, not chip counts).
     for number, pips in enumerate([(9, 5, 20), (9, 5, 20), (2, 12, 20)], start=1):
         table_services.hand_record(session=table, number=number, data=hand(*pips))
     query = {"a": ids(found)["Anna"], "b": ids(found)["Bob"]}
     page = Client().get(f"/g/{found.token}/statistics/", query).content.decode()
     answer = text(re.search(r'<ul id="passed">(.*?)</ul>', page, re.S)[1])
-    assert answer == "Bob won 1 chip from Anna over 3 hands."
+    assert answer == "Bob won 0.50 from Anna over 3 hands."
     [chips] = stats.head_to_head(
         found, *(Player.objects.get(group=found, name=name) for name in ("Anna", "Bob"))
     ).passed
-    assert (chips.unit, chips.a_from_b, chips.b_from_a) == ("chips", 1, 2)
+    assert (chips.unit, chips.a_from_b, chips.b_from_a) == ("money", Decimal("0.50"), 1)
     sides = text(re.search(r'<ul id="pair-sides"[^>]*>(.*?)</ul>', page, re.S)[1])
-    assert sides == "Anna 0 chips 1 won, 20 points Bob +3 chips 2 won, 22 points"
+    assert sides == "Anna 0 1 won, 20 points Bob +1.50 2 won, 22 points"

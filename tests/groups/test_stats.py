@@ -5,11 +5,13 @@ however many tables the group has."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, date, datetime
 from decimal import Decimal
 
 import pytest
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from openskill.models import PlackettLuce
 
@@ -66,14 +68,15 @@ def test_each_player_s_tables_hands_wins_average_and_money_over_time(friends, tw
     first, second = two_evenings
     anna = by_name(friends)["Anna"]
     assert (anna.tables, anna.hands, anna.won) == (2, 3, 1)
-    assert anna.won_share == 0.3333 and anna.average_score == round((2 + 12 + 20) / 3, 2)
+    assert anna.won_share == 0.3333
+    assert anna.average_scores == {"jie-long": round((2 + 12 + 20) / 3, 2)}
     assert (anna.best_table.pk, anna.best_table.amount, anna.best_table.unit) == (
         first.pk, 26, "money",
     )  # fmt: skip
     assert anna.best_table.day == FIRST and anna.best_table.game == "jie-long"
     assert (anna.worst_table.pk, anna.worst_table.amount) == (second.pk, -26)
     assert anna.money_over_time == [(FIRST, 26), (SECOND, 0)]
-    assert anna.chips_over_time == [] and anna.specials == {}
+    assert anna.specials == {}
     celine = by_name(friends)["Celine"]
     assert (celine.won, celine.money_over_time) == (1, [(FIRST, -52), (SECOND, -24)])
 
@@ -89,14 +92,14 @@ def test_a_period_counts_only_the_hands_played_in_it_both_days_included(friends,
 
     nothing = by_name(friends, start=date(2026, 4, 1))["Anna"]
     assert (nothing.tables, nothing.hands, nothing.won) == (0, 0, 0)
-    assert nothing.won_share is None and nothing.average_score is None
+    assert nothing.won_share is None and nothing.average_scores == {}
     assert nothing.best_table is None and nothing.worst_table is None
     assert nothing.money_over_time == []
 
 
-def test_best_and_worst_come_from_money_tables_before_chips_and_points(friends):
+def test_best_and_worst_come_from_tables_that_pay_before_points(friends):
     # Anna wins big at a points-only table and loses at a chip table: her best and worst are
-    # from the chip table alone (no money table), in chips.
+    # from the chip table alone (no money table), in chips with their money beside.
     points = services.table_start(
         group=friends, seating=THREE, first="Anna", options={"stake": "0"}
     )
@@ -109,7 +112,9 @@ def test_best_and_worst_come_from_money_tables_before_chips_and_points(friends):
     assert (anna.best_table.pk, anna.best_table.unit, anna.best_table.amount) == (
         chips.pk, "chips", -1,
     )  # fmt: skip
-    assert anna.chips_over_time[-1][1] == -1 and anna.money_over_time == []
+    assert anna.best_table.money == Decimal("-0.50")
+    # In money, the chip at 0.50 (rules rev 5: a group adds money, not chip counts).
+    assert anna.money_over_time[-1][1] == Decimal("-0.50")
 
     # Only points-only tables: the lower total is the better (in Jie Long).
     others = services.group_create(name="Points", game="jie-long", options={"stake": "0"})
@@ -174,8 +179,9 @@ def test_head_to_head_counts_only_the_hands_both_played(friends):
     anna, bob, celine = (player(friends, name) for name in THREE)
     met = stats.head_to_head(friends, anna, bob)
     assert (met.hands, met.tables) == (2, 1)
-    assert (met.a.name, met.a.won, met.a.money, met.a.points) == ("Anna", 1, 26, 14)
-    assert (met.b.name, met.b.won, met.b.money, met.b.points) == ("Bob", 1, 26, 14)
+    points = {"jie-long": 14}  # scores add up within one game only
+    assert (met.a.name, met.a.won, met.a.money, met.a.points) == ("Anna", 1, 26, points)
+    assert (met.b.name, met.b.won, met.b.money, met.b.points) == ("Bob", 1, 26, points)
     with_celine = stats.head_to_head(friends, anna, celine)
     assert (with_celine.hands, with_celine.tables) == (3, 2)
     assert with_celine.a.money == 26 + 28 and with_celine.b.money == -52 - 2
@@ -230,3 +236,26 @@ def test_statistics_and_ratings_cost_the_same_queries_for_one_table_or_twenty(fr
     assert queries() == few == (4, 3, 3)
     assert by_name(friends)["Anna"].tables == 20 and by_name(friends)["Anna"].hands == 39
     assert stats.head_to_head(friends, anna, bob).a.money == Decimal(28 + 19 * 26)
+
+
+def test_scores_are_averaged_and_added_within_one_game_only(friends):
+    # Jie Long, where the lowest total wins, and Tiu Yu, where the highest does: an average of
+    # Anna's 2 and 54 (28) would say nothing of either game (rules rev 5).
+    together = services.table_start(group=friends, seating=THREE, first="Anna")
+    played(together, hand(2, 12, 20))
+    fishing = services.table_start(
+        group=friends, seating=["Anna", "Bob"], first="Bob", game="tiu-yu"
+    )
+    catches = {"Anna": ["6:5", "5:6", "1:4", "1:4"], "Bob": ["3:3", "1:5"]}  # 54 and 10
+    played(fishing, {"results": {name: {"tiles": tiles} for name, tiles in catches.items()}})
+
+    anna = by_name(friends)["Anna"]
+    assert anna.average_scores == {"jie-long": 2, "tiu-yu": 54}
+    met = stats.head_to_head(friends, player(friends, "Anna"), player(friends, "Bob"))
+    assert (met.a.points, met.b.points) == (
+        {"jie-long": 2, "tiu-yu": 54},
+        {"jie-long": 12, "tiu-yu": 10},
+    )
+    page = Client().get(f"/g/{friends.token}/statistics/").content.decode()
+    average = re.search(r'id="player-\d+">.*?<span data-figure="average">(.*?)</span>', page, re.S)
+    assert average[1] == "average score Jie Long 接龙 2.00 · Tiu Yu 54.00"

@@ -155,17 +155,17 @@ def test_a_group_table_s_row_altered_shows_in_the_group_s_balances_too(tables):
     ]
 
 
-def test_a_chips_table_s_row_altered_shows_in_the_group_s_chips(tables):
-    before = group_selectors.ledger(Group.objects.get()).chips
+def test_a_chips_table_s_row_altered_shows_in_the_group_s_money(tables):
+    before = group_selectors.ledger(Group.objects.get()).money
 
-    move(tables["chips"], 1, "Celine", "Bob", "1")  # a chip is 0.5: two chips
+    move(tables["chips"], 1, "Celine", "Bob", "1")  # a chip is 0.5: two chips, 1 in money
     code, said = verify()
 
     given = "its tables' hands and payments give"
     assert code == 1
     assert [line.split(": ", 1)[1] for line in said if line.startswith("Group")] == [
-        f"Bob's chips: stored {before['Bob'] + 2:.2f}, {given} {before['Bob']:.2f}",
-        f"Celine's chips: stored {before['Celine'] - 2:.2f}, {given} {before['Celine']:.2f}",
+        f"Bob's money: stored {before['Bob'] + 1:.2f}, {given} {before['Bob']:.2f}",
+        f"Celine's money: stored {before['Celine'] - 1:.2f}, {given} {before['Celine']:.2f}",
     ]
 
 

@@ -448,7 +448,8 @@ def test_in_chips_every_loser_pays_the_winner_a_chip_times_the_pairs_multiplier(
     assert out["ranking"][0] == "Celine"
 
 
-def test_declared_doubles_keep_their_own_payment_under_chips() -> None:
-    chips = score(session("ce-deng", FOUR, [DECLARED], payment="chips"))
+def test_declared_doubles_by_the_stake_keep_their_own_payment_under_chips() -> None:
+    # A chips table played before the rules' fifth revision (``doubles: stake``).
+    chips = score(session("ce-deng", FOUR, [DECLARED], payment="chips", doubles="stake"))
     pairwise = score(session("ce-deng", FOUR, [DECLARED]))
     assert chips["hands"][0]["net"] == pairwise["hands"][0]["net"]

@@ -179,7 +179,16 @@ def test_a_connecting_game_adds_up_the_pips_of_the_tiles() -> None:
         ("jie-long", ["stake", "chip", "payment", "ties", "next_first", *ENDS]),
         (
             "ce-deng",
-            ["stake", "chip", "head_tail", "redeal_doubles", "payment", "next_first", *ENDS],
+            [
+                "stake",
+                "chip",
+                "head_tail",
+                "redeal_doubles",
+                "payment",
+                "doubles",
+                "next_first",
+                *ENDS,
+            ],
         ),
         ("tsair-deng", ["stake", "chip", "payment", "ties", "next_first", *ENDS]),
         ("kkoribuchigi", ["chip", "payment", "next_first", *ENDS]),
@@ -241,8 +250,9 @@ def _options_document(option: str, value: Any) -> dict[str, Any]:
     key = _game_with(option, value)
     seating = THREE if get_game(key).player_counts != (4,) else FOUR
     options = {option: value}
-    if option == "chip" and "stake" in get_game(key).option_names:
-        options["payment"] = "chips"  # where a game pays by the stake, a chip needs its chips
+    if option in ("chip", "doubles") and "stake" in get_game(key).option_names:
+        # Where a game pays by the stake, a chip (and what declared doubles pay) needs its chips.
+        options["payment"] = "chips"
     return {**session(key, seating, []), "options": options}
 
 

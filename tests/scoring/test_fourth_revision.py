@@ -30,7 +30,10 @@ STAKE_GAMES = sorted(
     [
         pytest.param({"payment": "chips", "chip": "0"}, id="chips at chip 0"),
         pytest.param({"stake": "0"}, id="pairwise at stake 0"),
-        pytest.param({"payment": "chips", "chip": "0", "stake": "2"}, id="chips at 0, stake 2"),
+        pytest.param(
+            {"payment": "chips", "chip": "0", "stake": "2", "doubles": "stake"},
+            id="chips at 0, stake 2, doubles by the stake as before rev 5",
+        ),
     ],
 )
 def test_points_only_pays_nothing_for_declared_doubles(options: dict[str, str]) -> None:
@@ -40,8 +43,8 @@ def test_points_only_pays_nothing_for_declared_doubles(options: dict[str, str]) 
     assert out["hands"][0]["ranking"][0] == "Celine"  # the holder still wins the hand
 
 
-def test_declared_doubles_at_a_chip_table_with_a_value_still_pay_by_the_stake() -> None:
-    out = score(session("ce-deng", FOUR, [DECLARED], payment="chips", chip="3"))
+def test_declared_doubles_at_a_chip_table_played_before_rev_5_still_pay_by_the_stake() -> None:
+    out = score(session("ce-deng", FOUR, [DECLARED], payment="chips", chip="3", doubles="stake"))
     assert nets(out["hands"][0])["Celine"] == 2 * (50 + 61 + 48)
 
 

@@ -217,7 +217,7 @@ def test_in_chips_every_loser_pays_the_winner_one_chip() -> None:
 
 
 def test_the_chip_value_is_what_one_chip_is_worth() -> None:
-    out = play("jie-long", TWO, {"Anna": 20, "Bob": 4}, payment="chips", chip="2.50", stake=9)
+    out = play("jie-long", TWO, {"Anna": 20, "Bob": 4}, payment="chips", chip="2.50")
     assert paid(out) == {("Anna", "Bob", Decimal("2.50"))}
 
 

@@ -110,7 +110,7 @@ def _money() -> dict[str, object]:
     ledgers = {}
     for group in Group.objects.all():
         ledger = group_selectors.ledger(group)
-        ledgers[group.pk] = (ledger.money, ledger.chips, ledger.points, ledger.hands, ledger.won)
+        ledgers[group.pk] = (ledger.money, ledger.points, ledger.hands, ledger.won)
     standings = {
         event.pk: [
             (row.name, row.net, row.hands_won, row.points, row.hands, row.place)

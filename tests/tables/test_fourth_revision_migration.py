@@ -99,7 +99,8 @@ def test_a_chip_paying_nothing_is_left_out_and_every_total_stays_to_the_cent(mig
 def test_a_chip_table_keeps_its_chip(migrated):
     tables, before, _, _ = migrated
     table = TableSession.objects.get(pk=tables["chips"])
-    assert table.options == CHIPS
+    # 0035 writes in what its declared doubles paid under the rules before the fifth revision.
+    assert table.options == {**CHIPS, "doubles": "stake"}
     assert selectors.rescored_sheet(table).result.totals == before["chips"]
 
 

@@ -73,6 +73,12 @@ def option_sets(draw: st.DrawFn, key: str, given: dict[str, Any]) -> tuple[dict[
     chips = "stake" not in game.option_names or options.get("payment") == "chips"
     if draw(st.booleans()):
         options["chip" if chips else "stake"] = draw(st.sampled_from(VALUES))
+    # What Ce Deng's declared doubles pay belongs to its chips: 2 chips each (rules rev 5), or
+    # at a table played before, 2 x stake x pips in money, with the stake it may name.
+    if not chips:
+        options.pop("doubles", None)
+    elif options.get("doubles") == "stake" and draw(st.booleans()):
+        options["stake"] = draw(st.sampled_from(VALUES))
     ends = draw(st.sampled_from(ENDS))
     if ends == "play_to":
         options["play_to"] = draw(st.sampled_from((40, 150, 500)))

@@ -35,7 +35,7 @@ def _money() -> tuple[dict, dict]:
     ledgers = {}
     for group in Group.objects.all():
         ledger = group_selectors.ledger(group)
-        ledgers[group.pk] = (ledger.money, ledger.chips, ledger.points, ledger.hands, ledger.won)
+        ledgers[group.pk] = (ledger.money, ledger.points, ledger.hands, ledger.won)
     return tables, ledgers
 
 

@@ -576,3 +576,18 @@ def test_the_table_page_gives_its_script_the_kept_hands_sentence_for_one_and_for
 
     assert re.search(r'data-waiting-one="([^"]*)"', page)[1].startswith(one)
     assert re.search(r'data-waiting-other="([^"]*)"', page)[1].startswith(more)
+
+
+@pytest.mark.parametrize("language", ["en", "zh-hans", "ko"])
+def test_a_stake_at_a_chips_table_is_refused_beside_the_stake_field(client, db, language):
+    # Rules rev 5, one table, one unit: a stake at a chips table paid only Ce Deng's declared
+    # doubles, in money the table never showed.
+    post = new_table_post(payment="chips", chip="0.50", stake="2")
+    response = client.post(reverse("session_new"), post, HTTP_ACCEPT_LANGUAGE=language)
+
+    assert response.status_code == 400
+    page = response.content.decode()
+    said = {"en": "pays only chips", "zh-hans": "只付筹码", "ko": "칩만 주고받습니다"}[language]
+    beside_the_stake = re.search(r'data-option="stake".*?data-option=', page, re.S)[0]
+    assert "errorlist" in beside_the_stake and said in beside_the_stake
+    assert not TableSession.objects.exists()

@@ -214,7 +214,7 @@ class Dealer:
             group=group, seating=list(GROUP_PLAYERS[1:]), first=GROUP_PLAYERS[1]
         )
         self.play(third, plain[:6])
-        paid = group_selectors.ledger(group).settle_up("money")[0]
+        paid = group_selectors.ledger(group).settle_up()[0]
         group_services.payment_record(
             group=group, payer=paid.payer, payee=paid.payee, amount=paid.amount, note="cash"
         )
