@@ -100,7 +100,7 @@ def an_evening(api: APIClient) -> Evening:
     payments = "/groups/{group_token}/payments/"
     paid = call("post", payments, {"from": "Celine", "to": "Anna", "amount": 2},
                 HTTP_IDEMPOTENCY_KEY="pay-celine-1")  # fmt: skip
-    call("post", payments, {"from": "Bob", "to": "Anna", "amount": "3", "unit": "chips"},,
+    call("post", payments, {"from": "Bob", "to": "Anna", "amount": "3", "unit": "chips"},
          HTTP_IDEMPOTENCY_KEY="pay-bob-chips")  # fmt: skip
     call("post", payments, {"from": "Bob", "to": "Celine", "amount": "0.125"},
          HTTP_IDEMPOTENCY_KEY="pay-bob-0001")  # fmt: skip
