@@ -994,6 +994,17 @@ function entered(form) {
     section.hidden = tables.length === 0;
   }
 
+  // How the table stands moves with its live part (a hand saved here or on another phone):
+  // the home page lists it as it was last seen, not as it was when the page opened.
+  document.addEventListener("htmx:afterSettle", function () {
+    var here = document.getElementById("way-back");
+    var live = document.getElementById("live");
+    if (!here || !live || live.dataset.outcome === undefined) return;
+    if (here.dataset.outcome === live.dataset.outcome) return;
+    here.dataset.outcome = live.dataset.outcome;
+    remember(here);
+  });
+
   document.addEventListener("DOMContentLoaded", function () {
     var here = document.getElementById("way-back");
     if (here) remember(here);
