@@ -357,6 +357,18 @@ function entered(form) {
     return "revision" in shown.dataset ? sent !== shown.dataset.revision : opened || sent !== announced;
   }
 
+  // The page moved: the service worker fetches it again, so that, reopened with no
+  // connection, it is the latest this phone saw (templates/web/sw.js).
+  function keepFresh() {
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (worker) worker.postMessage({ keep: location.pathname, fresh: true });
+  }
+  // A live part swapped in, fetched or carried by the stream (a fetch answered 204 swaps
+  // nothing).
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.detail.target && livePart(event.detail.target)) keepFresh();
+  });
+
   function close() {
     if (source) source.close();
     source = null;
@@ -686,9 +698,9 @@ function entered(form) {
   });
 })();
 
-// Installable, and tables open with no connection (ledger/web/pwa.py, templates/web/sw.js).
+// Installable, and pages open with no connection (ledger/web/pwa.py, templates/web/sw.js).
 // Browsers run a service worker only on https:// and on localhost; elsewhere the hands are
-// still kept (above), but a table cannot be reopened offline.
+// still kept (above), but no page can be reopened offline.
 (function () {
   "use strict";
   if (!("serviceWorker" in navigator)) return;
@@ -921,6 +933,26 @@ function entered(form) {
     try { return new Intl.DateTimeFormat(loc, options).format(moment); } catch (e) { return ""; }
   }
   window.ledgerWhen = when;
+
+  // A page the service worker showed from its copy, with no connection, says when that copy
+  // was fetched (<html data-kept-at>, templates/web/sw.js), on the phone's clock as its
+  // language and region write a time ("as of 21:14"; the date too if not today).
+  function keptAt() {
+    var notice = document.getElementById("kept-at");
+    var at = new Date(document.documentElement.dataset.keptAt || "");
+    if (!notice || isNaN(at.getTime())) return;
+    var loc = locale();
+    var options = { hour: "2-digit", minute: "2-digit" };
+    if (loc.slice(0, 2).toLowerCase() !== "en") options.hourCycle = "h23";
+    if (at.toDateString() !== new Date().toDateString()) {
+      options.year = "numeric"; options.month = "2-digit"; options.day = "2-digit";
+    }
+    var text;
+    try { text = new Intl.DateTimeFormat(loc, options).format(at); } catch (e) { text = at.toLocaleString(); }
+    notice.textContent = notice.dataset.asOf.replace("{time}", function () { return text; });
+    notice.classList.remove("hidden");
+  }
+  document.addEventListener("DOMContentLoaded", keptAt);
 
   function rewrite() {
     document.querySelectorAll("time[data-when]").forEach(function (time) {
