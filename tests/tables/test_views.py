@@ -477,7 +477,7 @@ def test_player_names_are_escaped_in_the_summary_table(client, db):
 
     assert "<b>Bo</b>" not in page
     assert "&lt;b&gt;Bo&lt;/b&gt; 3, Al&amp;Co 12" in page
-    assert "<td>Al&amp;Co ↺</td>" in page
+    assert "Led by: Al&amp;Co ↺ · &lt;b&gt;Bo" in page
 
 
 def test_the_engines_messages_are_translated_too(client, ce_deng):
