@@ -28,12 +28,14 @@ register = template.Library()
 register.filter("money", display.money)
 register.filter("sign", display.sign)
 register.filter("in_unit", display.in_unit)
+register.filter("figure", display.figure)
 register.filter("outcome", display.outcome)
 register.filter("direction", display.direction)
 register.filter("hand_text", display.hand_text)
 register.filter("special", special_label)
 register.filter("in_page_language", in_page_language)
 register.simple_tag(display.comma, name="comma")
+register.simple_tag(display.colon, name="colon")
 
 
 @register.simple_tag
