@@ -550,3 +550,20 @@ def test_the_table_page_gives_its_script_the_kept_hands_sentence_for_one_and_for
 
     assert re.search(r'data-waiting-one="([^"]*)"', page)[1].startswith(one)
     assert re.search(r'data-waiting-other="([^"]*)"', page)[1].startswith(more)
+
+
+def test_the_stake_line_moves_with_where_the_game_ends(client, db):
+    """The title's stake line and #end both say where the game ends: a change made on another
+    phone comes into both with the live part (issue 45, item 13)."""
+    session = services.session_create(
+        game="jie-long", options={"play_to": 100}, seating=["Anna", "Bob"], first="Anna"
+    )
+    page = client.get(reverse("table", args=[session.token])).content.decode()
+    shown = re.search(r'data-revision="(\d+)"', page)[1]
+    services.table_ends(session=session, play_to=200, hands=None, ends_at=None)
+
+    part = client.get(reverse("live", args=[session.token]), {"rev": shown}).content.decode()
+
+    stake = re.search(r'<p class="stake" id="stake" hx-swap-oob="true">(.*?)</p>', part, re.S)
+    assert stake and "to 200 points" in stake[1]
+    assert page.count('id="stake"') == 1 and "hx-swap-oob" not in page
