@@ -1,4 +1,5 @@
-"""A table's live part: its totals, who leads next and its latest hands (#live on its page).
+"""A table's live part: its totals, who leads next and its latest hands (#live on its page),
+and the stake line, which says where the game ends as #end does.
 
 After a change every phone at the table is shown it again: a stream carries it to each
 (ledger.web.push), and a phone that polls or has no stream fetches it (views.live). It is
@@ -42,7 +43,9 @@ def part(token: str, revision: int, language: str) -> str:
 
 def render(session: TableSession) -> str:
     sheet = selectors.latest_sheet(session)
-    context = {"sheet": sheet, "session": session, "game": GAMES[session.game]}
+    # Alone (not in the page), it brings the title's stake line too, out of band: where the
+    # game ends is in both.
+    context = {"sheet": sheet, "session": session, "game": GAMES[session.game], "live_only": True}
     return render_to_string("tables/table.html#live", context)
 
 

@@ -30,12 +30,14 @@ register.filter("sign", display.sign)
 register.filter("in_unit", display.in_unit)
 register.filter("chips_worth", display.chips_worth)
 register.filter("paid", display.paid)
+register.filter("figure", display.figure)
 register.filter("outcome", display.outcome)
 register.filter("direction", display.direction)
 register.filter("hand_text", display.hand_text)
 register.filter("special", special_label)
 register.filter("in_page_language", in_page_language)
 register.simple_tag(display.comma, name="comma")
+register.simple_tag(display.colon, name="colon")
 
 
 @register.simple_tag
@@ -95,25 +97,31 @@ def get(mapping: dict[str, Any], key: str) -> Any:
 
 @register.simple_tag
 def summary_hand_rows(rows: list[SummaryRow], seats: int) -> SafeString:
-    """The summary's hand table body.
+    """The summary's hand table body: for each hand a row of everyone's score and net, and
+    under it who led and the hand as entered, across the players' columns. So the table is as
+    wide as its players' columns and fits a phone with four (issue 45, item 15; with the two
+    as columns of their own it was 599 px wide at 360).
 
     Built here with the standard library's escape rather than in template loops or with
     format_html: a 500-hand session has thousands of cells, and both took most of the page's
     time. Every text that comes from a player goes through ``escape``.
     """
     voided = escape(str(_("voided")))
+    led_by, colon = escape(str(_("Led by"))), escape(display.colon())
     lines = []
     for row in rows:
         if row.led:
-            cells = f"<td>{escape(row.led)}</td>" + "".join(
+            cells = "".join(
                 f'<td class="num">{escape(str(score))}<br><span class="{css}">{net}</span></td>'
                 for score, net, css in row.cells
             )
+            entered = f"{led_by}{colon}{escape(row.led)} · {escape(row.entered)}"
         else:
-            cells = f'<td colspan="{seats + 1}">{voided}</td>'
+            cells = f'<td colspan="{seats}">{voided}</td>'
+            entered = escape(row.entered)
         lines.append(
-            f'<tr id="hand-{row.number}"><td>{row.number}</td>{cells}'
-            f"<td>{escape(row.entered)}</td></tr>"
+            f'<tr id="hand-{row.number}"><td>{row.number}</td>{cells}</tr>'
+            f'<tr class="entered"><td></td><td colspan="{seats}"><p>{entered}</p></td></tr>'
         )
     return mark_safe("\n".join(lines))  # every player text is escaped above
 

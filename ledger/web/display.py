@@ -94,13 +94,31 @@ def written(value: Decimal) -> str:
     return number_format(readable_amount(value), force_grouping=True).replace("-", MINUS)
 
 
-def in_unit(value: Decimal, unit: str) -> str:
-    """An amount in a table's unit: money as ``money``, chips signed too ("+12 chips"), points
-    as the score they are ("1 point"); each plural as the page's language counts it.
+def figure(value: float | int | Decimal | None, places: int = 0) -> str:
+    """A statistic (a rating, a skill, an average score, points) as the page's language writes
+    a number, to ``places`` decimals, with the minus sign money has; one that rounds to nothing
+    has none.
 
-    >>> in_unit(Decimal("-1"), "chips"), in_unit(Decimal(120), "points")
-    ('\u22121 chip', '120 points')
+    >>> figure(-0.2349, 1), figure(1234.5, 2), figure(-0.04, 1), figure(-12)
+    ('\u22120.2', '1,234.50', '0.0', '\u221212')
     """
+    if value is None:
+        return ""
+    rounded = round(Decimal(str(value)), places)
+    if not rounded:
+        rounded = abs(rounded)  # -0.0
+    return number_format(rounded, decimal_pos=places, force_grouping=True).replace("-", MINUS)
+
+
+def in_unit(value: Decimal | int, unit: str) -> str:
+    """An amount in a table's unit: money as ``money``, chips signed too ("+12 chips"), points
+    as the score they are ("1 point", "\u221212 points"); each plural as the page's language
+    counts it.
+
+    >>> in_unit(Decimal("-1"), "chips"), in_unit(Decimal(120), "points"), in_unit(-12, "points")
+    ('\u22121 chip', '120 points', '\u221212 points')
+    """
+    value = Decimal(value)
     if unit == "chips":
         return ngettext("%(n)s chip", "%(n)s chips", _plural(value)) % {"n": money(value)}
     if unit == "points":

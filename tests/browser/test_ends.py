@@ -7,6 +7,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from ledger.tables import services
 from tests.browser.conftest import enter_hand, save_hand
 
 
@@ -39,3 +40,21 @@ def test_points_to_a_target_end_with_the_winner_and_no_more_hands(page: Page, sh
         ["Anna", "30", "1", "Bob", "37", "1", "Celine", "63", "0"]
     )
     shot(page, "over")
+
+
+def test_where_the_game_ends_moves_in_the_title_line_too_on_another_phone(new_context, shot):
+    """The organiser raises the target on their phone: the other phone's #end and the stake
+    line under the title both say so, with no reload (issue 45, item 13)."""
+    session = services.session_create(
+        game="jie-long", options={"play_to": 60}, seating=["Anna", "Bob"], first="Anna"
+    )
+    other = new_context().new_page()
+    other.goto(f"/t/{session.token}/")
+    expect(other.locator("#stake")).to_contain_text("to 60 points")
+
+    services.table_ends(session=session, play_to=100, hands=None, ends_at=None)
+
+    expect(other.locator("#end")).to_contain_text("of 100", timeout=10_000)  # it polls (3 s)
+    expect(other.locator("#stake")).to_contain_text("to 100 points")
+    expect(other.locator("#stake")).to_have_count(1)
+    shot(other, "raised")

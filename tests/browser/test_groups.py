@@ -195,7 +195,7 @@ def test_three_evenings_of_one_group(page: Page, new_context, shot, live_server)
     for name, rating in rated.items():
         row = page.locator("#ratings-list > li", has=page.locator(f".name:text-is('{name}')"))
         assert texts(row, ".rating, .skill") == [
-            f"{rating.ordinal():.1f}",
+            f"{rating.ordinal():.1f}".replace("-", "\u2212"),  # the pages' minus sign
             f"skill {rating.mu:.1f} ± {rating.sigma:.1f}",
         ]
     expect(page.locator("svg.chart")).to_be_visible()

@@ -124,3 +124,31 @@ def test_standings_whose_stream_is_blocked_poll_every_ten_seconds_instead(server
     expect(standings.locator("html")).to_have_attribute("data-live", "poll", timeout=15_000)
 
     assert changed_after_save(standings, "#standings", server.base, table, seating) < 11.0
+
+
+def test_a_payment_recorded_on_one_phone_comes_into_the_others_payments_with_its_balances(
+    server, new_context, shot
+):
+    """Two phones on the group's page: a payment recorded on one moves the other's balances
+    and its payments list together (issue 45, item 13: the balances moved, the list still said
+    "No payments recorded")."""
+    group, table, seating = a_group(server)
+    save(server.base, table, seating, 1)
+    payer, other = new_context().new_page(), new_context().new_page()
+    following(payer, f"/g/{group}/")
+    following(other, f"/g/{group}/")
+    expect(other.locator("#payments .payments-list")).to_contain_text("No payments recorded.")
+    balances = other.locator("#balances").inner_text()
+
+    payer.locator("#new-payment summary").click()
+    payer.select_option("#id_payer", "Celine")
+    payer.select_option("#id_payee", "Anna")
+    payer.fill("#id_amount", "5")
+    payer.get_by_role("button", name="Record the payment").click()
+    expect(payer.locator("#payments .payments-list")).to_contain_text("Celine paid Anna 5")
+
+    payments = other.locator("#payments .payments-list")
+    expect(payments).to_contain_text("Celine paid Anna 5", timeout=5_000)
+    expect(payments).not_to_contain_text("No payments recorded.")
+    assert other.locator("#balances").inner_text() != balances
+    shot(other, "payment-arrived")

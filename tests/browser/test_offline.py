@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from django.core.signals import request_started
 from playwright.sync_api import expect
 
+from ledger.groups import services as group_services
 from ledger.models import Hand, TableSession
 from ledger.tables import services
 from tests.browser.conftest import enter_hand, paced, save_hand, start_table
@@ -336,3 +337,35 @@ def test_going_offline_shows_the_banner_and_coming_back_hides_it(page):
     page.context.set_offline(False)
 
     expect(page.locator("#unsent")).to_be_hidden()
+
+
+AS_OF_12H = re.compile(r"^No connection: this is the page as of \d\d:\d\d\s[AP]M\.$")
+
+
+def test_the_group_and_home_pages_opened_before_reopen_offline_and_say_how_old_they_are(
+    new_context, shot
+):
+    """Not only a table's page: a group's and the home page opened before open with no
+    connection, each saying when its copy was fetched, as the phone writes a time (en-US: 12
+    hours), not that this phone never opened them (issue 45, item 14)."""
+    group = group_services.group_create(name="Teahouse", game="jie-long", options={})
+    group_services.table_start(group=group, seating=SEATING[:3], first="Anna")
+    page = new_context(locale="en-US").new_page()
+    page.goto(f"/g/{group.token}/")
+    page.evaluate("navigator.serviceWorker.ready")
+    _until(page, "navigator.serviceWorker.controller && caches.match(location.pathname)")
+    page.goto("/")
+    _until(page, "caches.match('/')")
+    expect(page.locator("#kept-at")).to_be_hidden()  # online: the page is as it is now
+
+    page.context.set_offline(True)
+    page.goto(f"/g/{group.token}/")
+
+    expect(page.locator("h1")).to_have_text("Teahouse")
+    expect(page.locator("#kept-at")).to_have_text(AS_OF_12H)
+    shot(page, "group-offline")
+    page.goto("/")
+    expect(page.locator("h1")).to_have_text("Domino ledger")
+    expect(page.locator("#kept-at")).to_have_text(AS_OF_12H)
+    expect(page.locator("#your-tables-list")).to_contain_text("Teahouse")
+    shot(page, "home-offline")

@@ -248,3 +248,23 @@ def test_without_javascript_the_chart_has_titles_and_its_table(new_context, play
     page.locator("#chart-data summary").click()
     expect(page.locator("#chart-table tbody tr")).to_have_count(HANDS)
     shot(page, "chart-table")
+
+
+def test_the_summary_of_four_players_fits_the_phone_with_no_box_to_scroll(page, shot):
+    """Four players of ordinary names: the summary's hands fit a 360 px phone whole, who led
+    and the hand as entered under each hand's scores rather than two more columns (issue 45,
+    item 15: the table was 599 px wide)."""
+    seating = ["Anna", "Bob", "Celine", "Dominic"]
+    session = services.session_create(game="jie-long", options={}, seating=seating, first="Anna")
+    for number in range(1, 4):
+        data = {"results": {name: {"pips": p} for name, p in zip(seating, COUNTS, strict=True)}}
+        services.hand_record(session=session, number=number, data=data)
+    services.hand_void(session=session, number=2, version=1)
+    page.goto(f"/t/{session.token}/summary/")
+    shot(page, "summary")
+
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    box = box_of(page.locator("#hand-table"))
+    assert box.evaluate("b => b.scrollWidth") <= box.evaluate("b => b.clientWidth")
+    expect(page.locator("#hand-1 + tr")).to_contain_text("Led by: Anna ↺ · Anna 2, Bob 12")
+    expect(page.locator("#hand-2")).to_contain_text("voided")

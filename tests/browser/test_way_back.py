@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import start_table
+from tests.browser.conftest import enter_hand, save_hand, start_table
 
 
 def listed(page) -> list[str]:
@@ -53,3 +53,21 @@ def test_a_table_forgotten_on_this_phone_leaves_the_list_and_nothing_else(page):
     line.get_by_role("button", name="Forget on this phone").click()
     expect(page.locator("#your-tables")).to_be_hidden()
     assert page.request.get(table).ok  # the table is still there for everyone
+
+
+def test_the_home_page_lists_a_table_as_it_stands_after_hands_saved_while_it_was_open(
+    page, new_context
+):
+    """A table opened before its first hand and watched while another phone saved hands: the
+    home page lists it with its result, as the page last showed it, not with the players it
+    began with (issue 45, item 13)."""
+    table = start_table(page, "jie-long", ["Anna", "Bob"], leader=0)
+    other = new_context().new_page()
+    other.goto(table)
+    enter_hand(other, {0: 2, 1: 12})
+    save_hand(other, 1)
+    expect(page.locator("#hand-1")).to_be_visible(timeout=10_000)  # the page polls (3 s)
+
+    page.goto("/")
+
+    assert listed(page) == ["Jie Long 接龙 — Anna +10 · Bob −10"]

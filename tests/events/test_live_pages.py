@@ -146,7 +146,7 @@ def test_the_projector_fetches_the_screen_it_shows_and_turns_to_the_next_by_itse
     assert 'hx-trigger="ledger-changed from:body"' in board
 
 
-def test_the_organisers_live_parts_are_the_rounds_tables_and_the_standings_with_no_form(
+def test_the_organisers_live_parts_are_the_rounds_tables_and_the_standings_with_nothing_typed(
     client, playing
 ):
     table = first_table(playing)
@@ -157,7 +157,23 @@ def test_the_organisers_live_parts_are_the_rounds_tables_and_the_standings_with_
     assert re.search(r'<div class="scroll" id="round-1-tables" hx-swap-oob="true">', part)
     assert '<section id="standings-section" hx-swap-oob="true">' in part
     assert re.search(rf'id="table-1-{table.table_number}">.*?<td class="num">1</td>', part)
-    assert "<form" not in part and "<html" not in part
+    assert re.findall(r'<input(?![^>]*type="hidden")', part) == []  # "Drop out": a button
+    assert "<html" not in part
+
+
+def test_a_player_who_registers_themselves_joins_the_organisers_list_with_the_standings(
+    client, event
+):
+    """The standings and the list of players registered show the same players: a player
+    registering on their own phone comes into both on the organiser's page (issue 45, item 13)."""
+    page = client.get(f"/o/{event.token}/").content.decode()
+    services.entry_add(event=event, name="Zoe", organiser=False)
+
+    part = client.get(f"/o/{event.token}/", {"v": shown_mark(page)}, **HTMX).content.decode()
+
+    entries = re.search(r'<ul id="entries" hx-swap-oob="true">.*?</ul>', part, re.S)[0]
+    assert "Zoe" in entries
+    assert "Zoe" in re.search(r'<section id="standings-section".*?</section>', part, re.S)[0]
 
 
 def test_the_full_organisers_page_has_each_live_part_once_and_not_out_of_band(client, playing):

@@ -90,3 +90,44 @@ def test_a_sync_server_answers_a_groups_stream_503(client, db):
     group = services.group_create(name="Teahouse", game="jie-long", options={})
 
     assert client.get(f"/g/{group.token}/stream/").status_code == 503
+
+
+def test_the_payments_move_with_the_balances_they_change(client, db):
+    """A payment recorded on another phone moves the balances of a page open here: its
+    payments list comes in the same fetch, so the two never disagree (issue 45, item 13)."""
+    group = services.group_create(name="Teahouse", game="jie-long", options={"stake": "0.50"})
+    played(group)
+    mark = shown_mark(client.get(f"/g/{group.token}/").content.decode())
+    paid = services.payment_record(group=group, payer="Celine", payee="Anna", amount="5").payment
+
+    part = client.get(f"/g/{group.token}/", {"v": mark}, **HTMX).content.decode()
+
+    assert '<div id="payments-list" hx-swap-oob="true">' in part
+    assert f'id="payment-{paid.pk}"' in part and "Celine paid Anna 5 (money)" in part
+    assert "No payments recorded." not in part
+
+
+def test_play_again_moves_with_the_latest_tables(client, db):
+    """*Play again* names the last table's players: a table started on another phone is the
+    last one now, in the latest tables and in "Play again" alike."""
+    group = services.group_create(name="Teahouse", game="jie-long", options={})
+    played(group)
+    mark = shown_mark(client.get(f"/g/{group.token}/").content.decode())
+    newer = services.table_start(group=group, seating=["Dong", "Anna", "Bob"], first="Dong")
+
+    part = client.get(f"/g/{group.token}/", {"v": mark}, **HTMX).content.decode()
+
+    again = re.search(r'<section id="again" hx-swap-oob="true".*?</section>', part, re.S)[0]
+    assert f"/tables/{newer.pk}/again/" in again and "Dong, Anna, Bob" in again
+
+
+def test_a_void_reason_being_typed_is_kept_when_the_payments_come_again(client, db):
+    group = services.group_create(name="Teahouse", game="jie-long", options={})
+    played(group)
+    paid = services.payment_record(group=group, payer="Celine", payee="Anna", amount="5").payment
+    client.get(f"/g/{group.token}/organise/{group.organiser_token}/")
+
+    part = client.get(f"/g/{group.token}/", {"v": "stale"}, **HTMX).content.decode()
+
+    reason = re.search(r'<input type="text" name="reason"[^>]*>', part)[0]
+    assert f'id="void-reason-{paid.pk}"' in reason and "hx-preserve" in reason

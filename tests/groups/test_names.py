@@ -207,3 +207,24 @@ def test_amounts_are_grouped_in_thousands_as_the_page_s_language_writes_them():
     with translation.override("zh-hans"):  # Django's Chinese formats group nothing
         assert display.money(-big) == "+12345.50"
         assert display.in_unit(points, "points") == "1500 点"
+
+
+@pytest.mark.parametrize("language", ["zh-hans", "zh-hant"])
+def test_a_tables_name_and_its_outcome_are_parted_by_chinese_punctuation(client, db, language):
+    """Issue 45, item 15: the last evening and a player's best and worst tables put an ASCII
+    colon between a table's name and what came of it; Chinese takes the full-width one."""
+    group = services.group_create(name="Teahouse", game="jie-long", options={"stake": "1"})
+    table = table_at(group, EVENING, hand(2, 12, 20))
+    anna = Player.objects.get(group=group, name="Anna")
+    client.cookies["django_language"] = language
+
+    page = client.get(f"/g/{group.token}/").content.decode()
+    stats = client.get(f"/g/{group.token}/statistics/").content.decode()
+    hand_page = client.get(f"/t/{table.token}/hands/1/").content.decode()
+    player = client.get(f"/g/{group.token}/players/{anna.pk}/").content.decode()
+
+    outcome = re.search(rf'<li id="outcome-{table.pk}">.*?</li>', page, re.S)[0]
+    assert '</a>：<span class="outcome">' in outcome
+    assert "</a>：<span class=" in stats and "</a>: " not in stats
+    assert 'aria-label="Anna：' in hand_page and 'aria-label="Anna: ' not in hand_page
+    assert ": " not in re.sub(r"<[^>]*>", "", player.split("<main>")[1])

@@ -203,3 +203,24 @@ def test_at_chip_tables_what_passed_is_counted_in_money_at_the_chip_s_value(db):
     assert (chips.unit, chips.a_from_b, chips.b_from_a) == ("money", Decimal("0.50"), 1)
     sides = text(re.search(r'<ul id="pair-sides"[^>]*>(.*?)</ul>', page, re.S)[1])
     assert sides == "Anna 0 1 won, 20 points Bob +1.50 2 won, 22 points"
+
+
+
+def test_in_korean_the_figures_take_the_minus_sign_and_no_particle_follows_a_number(group):
+    """Issue 45, item 15: a rating below zero read "-0.2" (a hyphen), and what passed between
+    two players "4을(를)": an ending chosen for the number, which Korean cannot choose for a
+    blank. The sentence now gives the amount after a colon."""
+    query = {"a": ids(group)["Anna"], "b": ids(group)["Bob"]}
+    page = (
+        Client()
+        .get(f"/g/{group.token}/statistics/", query, HTTP_ACCEPT_LANGUAGE="ko")
+        .content.decode()
+    )
+    ratings = [text(r) for r in re.findall(r'<strong class="rating">(.*?)</strong>', page)]
+    skills = [text(s) for s in re.findall(r'<span class="skill">(.*?)</span>', page)]
+    passed = text(re.search(r'<ul id="passed">(.*?)</ul>', page, re.S)[1])
+
+    assert any(r.startswith("\u2212") for r in ratings), ratings  # Celine's, at least
+    assert not any("-" in figure for figure in ratings + skills)
+    assert "을(를)" not in page and "이(가)" not in page and "은(는)" not in page
+    assert passed.startswith("3판 동안 Bob 님이 Anna 님에게서 딴 금액: 4")

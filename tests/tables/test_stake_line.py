@@ -160,7 +160,7 @@ def test_the_group_page_says_what_the_group_usually_plays_for(client, language, 
 PROVEN_EN = "Bob's 80 pips need 8 tiles, so Bob has tail-eight 尾八"
 PROVEN = {
     "en": PROVEN_EN,
-    "ko": "Bob의 80점은 8장이 필요하므로 Bob은(는) 꼬리 8(尾八)입니다",
+    "ko": "Bob의 80점은 8장이 필요하므로 Bob 님은 꼬리 8(尾八)입니다",
     "zh-hans": "Bob 的 80 点需要 8 张牌，所以 Bob 是尾八",
 }
 

@@ -502,7 +502,7 @@ def test_player_names_are_escaped_in_the_summary_table(client, db):
 
     assert "<b>Bo</b>" not in page
     assert "&lt;b&gt;Bo&lt;/b&gt; 3, Al&amp;Co 12" in page
-    assert "<td>Al&amp;Co ↺</td>" in page
+    assert "Led by: Al&amp;Co ↺ · &lt;b&gt;Bo" in page
 
 
 def test_the_engines_messages_are_translated_too(client, ce_deng):
@@ -591,3 +591,20 @@ def test_a_stake_at_a_chips_table_is_refused_beside_the_stake_field(client, db, 
     beside_the_stake = re.search(r'data-option="stake".*?data-option=', page, re.S)[0]
     assert "errorlist" in beside_the_stake and said in beside_the_stake
     assert not TableSession.objects.exists()
+
+
+def test_the_stake_line_moves_with_where_the_game_ends(client, db):
+    """The title's stake line and #end both say where the game ends: a change made on another
+    phone comes into both with the live part (issue 45, item 13)."""
+    session = services.session_create(
+        game="jie-long", options={"play_to": 100}, seating=["Anna", "Bob"], first="Anna"
+    )
+    page = client.get(reverse("table", args=[session.token])).content.decode()
+    shown = re.search(r'data-revision="(\d+)"', page)[1]
+    services.table_ends(session=session, play_to=200, hands=None, ends_at=None)
+
+    part = client.get(reverse("live", args=[session.token]), {"rev": shown}).content.decode()
+
+    stake = re.search(r'<p class="stake" id="stake" hx-swap-oob="true">(.*?)</p>', part, re.S)
+    assert stake and "to 200 points" in stake[1]
+    assert page.count('id="stake"') == 1 and "hx-swap-oob" not in page

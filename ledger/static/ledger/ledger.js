@@ -391,6 +391,18 @@ function entered(form) {
     return "revision" in shown.dataset ? sent !== shown.dataset.revision : opened || sent !== announced;
   }
 
+  // The page moved: the service worker fetches it again, so that, reopened with no
+  // connection, it is the latest this phone saw (templates/web/sw.js).
+  function keepFresh() {
+    var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (worker) worker.postMessage({ keep: location.pathname, fresh: true });
+  }
+  // A live part swapped in, fetched or carried by the stream (a fetch answered 204 swaps
+  // nothing).
+  document.addEventListener("htmx:afterSettle", function (event) {
+    if (event.detail.target && livePart(event.detail.target)) keepFresh();
+  });
+
   function close() {
     if (source) source.close();
     source = null;
@@ -720,9 +732,9 @@ function entered(form) {
   });
 })();
 
-// Installable, and tables open with no connection (ledger/web/pwa.py, templates/web/sw.js).
+// Installable, and pages open with no connection (ledger/web/pwa.py, templates/web/sw.js).
 // Browsers run a service worker only on https:// and on localhost; elsewhere the hands are
-// still kept (above), but a table cannot be reopened offline.
+// still kept (above), but no page can be reopened offline.
 (function () {
   "use strict";
   if (!("serviceWorker" in navigator)) return;
@@ -932,9 +944,10 @@ function entered(form) {
   });
 })();
 
-// When a table began, in the reader's region and on their clock: the server writes it in the
-// page's language on its own clock (Django's formats) inside <time datetime>; the browser
-// knows the rest. An English page on an en-GB phone reads 28/11/2026, 20:10.
+// When a table began, a payment's day, a change in a table's history, in the reader's region and
+// on their clock: the server writes them in the page's language on its own clock (Django's
+// formats) inside <time datetime>; the browser knows the rest. An English page on an en-GB
+// phone reads 28/11/2026, 20:10; on an en-US phone 11/28/2026, 08:10 PM.
 (function () {
   "use strict";
   function locale() {
@@ -945,21 +958,52 @@ function entered(form) {
     return browser.toLowerCase().split("-")[0] === page.split("-")[0] ? browser : page;
   }
 
-  function when(iso) {
-    var moment = new Date(iso);
+  // A moment as the reader's language and region write it; on a page not in English, on a
+  // 24-hour clock (no "PM"). A day alone ("2026-11-28") is that day on this phone's calendar.
+  function written(iso, options) {
+    var day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso || "");
+    var moment = day ? new Date(+day[1], +day[2] - 1, +day[3]) : new Date(iso);
     if (isNaN(moment.getTime())) return "";
     var loc = locale();
-    var options = { weekday: "short", year: "numeric", month: "2-digit", day: "2-digit",
-                    hour: "2-digit", minute: "2-digit" };
-    if (loc.slice(0, 2).toLowerCase() !== "en") options.hourCycle = "h23";  // no "PM"
+    if (options.hour && loc.slice(0, 2).toLowerCase() !== "en") options.hourCycle = "h23";
     try { return new Intl.DateTimeFormat(loc, options).format(moment); } catch (e) { return ""; }
   }
+  var DAY = { year: "numeric", month: "2-digit", day: "2-digit" };
+  var FORMATS = {
+    when: function () { return { weekday: "short", year: "numeric", month: "2-digit", day: "2-digit",
+                                 hour: "2-digit", minute: "2-digit" }; },
+    date: function () { return Object.assign({}, DAY); },  // a payment's day
+    at: function () {  // a change in a table's history, to the second
+      return Object.assign({ hour: "2-digit", minute: "2-digit", second: "2-digit" }, DAY);
+    }
+  };
+
+  function when(iso) { return written(iso, FORMATS.when()); }
   window.ledgerWhen = when;
 
+  // A page the service worker showed from its copy, with no connection, says when that copy
+  // was fetched (<html data-kept-at>, templates/web/sw.js), on the phone's clock as its
+  // language and region write a time ("as of 21:14"; the date too if not today).
+  function keptAt() {
+    var notice = document.getElementById("kept-at");
+    var at = new Date(document.documentElement.dataset.keptAt || "");
+    if (!notice || isNaN(at.getTime())) return;
+    var options = { hour: "2-digit", minute: "2-digit" };
+    if (at.toDateString() !== new Date().toDateString()) Object.assign(options, DAY);
+    var text = written(at.toISOString(), options) || at.toLocaleString();
+    notice.textContent = notice.dataset.asOf.replace("{time}", function () { return text; });
+    notice.classList.remove("hidden");
+  }
+  document.addEventListener("DOMContentLoaded", keptAt);
+
+  // <time data-when> (when a table began), <time data-date> (a payment's day, a period's),
+  // <time data-at> (a change in a table's history).
   function rewrite() {
-    document.querySelectorAll("time[data-when]").forEach(function (time) {
-      var text = when(time.getAttribute("datetime"));
-      if (text) time.textContent = text;
+    Object.keys(FORMATS).forEach(function (kind) {
+      document.querySelectorAll("time[data-" + kind + "]").forEach(function (time) {
+        var text = written(time.getAttribute("datetime"), FORMATS[kind]());
+        if (text) time.textContent = text;
+      });
     });
   }
   document.addEventListener("DOMContentLoaded", rewrite);
@@ -1036,6 +1080,17 @@ function entered(form) {
     });
     section.hidden = tables.length === 0;
   }
+
+  // How the table stands moves with its live part (a hand saved here or on another phone):
+  // the home page lists it as it was last seen, not as it was when the page opened.
+  document.addEventListener("htmx:afterSettle", function () {
+    var here = document.getElementById("way-back");
+    var live = document.getElementById("live");
+    if (!here || !live || live.dataset.outcome === undefined) return;
+    if (here.dataset.outcome === live.dataset.outcome) return;
+    here.dataset.outcome = live.dataset.outcome;
+    remember(here);
+  });
 
   document.addEventListener("DOMContentLoaded", function () {
     var here = document.getElementById("way-back");
