@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from playwright.sync_api import expect
 
 from tests.browser import test_push
@@ -15,9 +14,8 @@ from tests.browser.conftest import start_table
 from tests.browser.test_offline import KEPT, _until
 from tests.live import save
 
-# Depends on the database: make run's server and its SQLite reads, or the production stack and
-# PostgreSQL's LISTEN/NOTIFY.
-pytestmark = pytest.mark.both_databases
+# On PostgreSQL, against the production stack's ASGI server, as every browser test; make run's
+# own server is tried in a browser by test_push.py's first test.
 
 server = test_push.server  # a fixture: the server with streams
 browser_context_args = test_push.browser_context_args  # a fixture: pages open on it

@@ -205,7 +205,6 @@ def test_at_chip_tables_what_passed_is_counted_in_money_at_the_chip_s_value(db):
     assert sides == "Anna 0 1 won, 20 points Bob +1.50 2 won, 22 points"
 
 
-
 def test_in_korean_the_figures_take_the_minus_sign_and_no_particle_follows_a_number(group):
     """Issue 45, item 15: a rating below zero read "-0.2" (a hyphen), and what passed between
     two players "4을(를)": an ending chosen for the number, which Korean cannot choose for a
