@@ -2,8 +2,8 @@
 // page opened on this phone that it may need at the table (the home page, a table's, group's or
 // tournament's pages), so that it can be reopened with no connection; the page's script
 // (ledger.js) keeps the hands entered there and sends them when it is back. A kept page is the
-// latest this phone saw: the page asks for it to be fetched again whenever its live part moves
-// (ledger.js), and, opened from here, says when it was fetched ("as of 21:14").
+// latest this phone saw: the page asks for it to be fetched again when it is put away after its
+// live part moved (ledger.js), and, opened from here, says when it was fetched ("as of 21:14").
 // The network always comes first: a kept copy is shown only when the network fails. Nothing
 // but GETs is ever kept or answered from here: a hand saved goes to the network, or fails.
 "use strict";
@@ -56,8 +56,9 @@ self.addEventListener("activate", (event) => {
 
 // A page that loaded while this worker was starting passed it unseen: it may not be controlled,
 // and it is not kept. Each page says where it is once the worker is ready (ledger.js): it is
-// claimed, and a page not kept yet is fetched and kept. A page whose live part moved asks for
-// its copy to be fetched again ({keep, fresh}): reopened offline, it is the latest seen.
+// claimed, and a page not kept yet is fetched and kept. A page whose live part moved asks, when
+// it is put away, for its copy to be fetched again ({keep, fresh}): reopened offline, it is the
+// latest seen.
 self.addEventListener("message", (event) => {
   const path = event.data && event.data.keep;
   if (typeof path !== "string" || !KEPT_PAGE.test(path)) {

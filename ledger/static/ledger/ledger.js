@@ -391,17 +391,23 @@ function entered(form) {
     return "revision" in shown.dataset ? sent !== shown.dataset.revision : opened || sent !== announced;
   }
 
-  // The page moved: the service worker fetches it again, so that, reopened with no
-  // connection, it is the latest this phone saw (templates/web/sw.js).
+  // The page moved: once it is put away (the screen off, another app or page), the service
+  // worker fetches it again, so that, reopened with no connection, it is the latest this phone
+  // saw (templates/web/sw.js). Once then, not at every change: a hall's phones on streams would
+  // each fetch their whole page again after every hand.
+  var moved = false;
   function keepFresh() {
     var worker = navigator.serviceWorker && navigator.serviceWorker.controller;
-    if (worker) worker.postMessage({ keep: location.pathname, fresh: true });
+    if (moved && worker) worker.postMessage({ keep: location.pathname, fresh: true });
+    moved = false;
   }
-  // A live part swapped in, fetched or carried by the stream (a fetch answered 204 swaps
-  // nothing).
-  document.addEventListener("htmx:afterSettle", function (event) {
-    if (event.detail.target && livePart(event.detail.target)) keepFresh();
+  // Anything swapped in: a live part fetched or carried by the stream, this phone's own save
+  // (a fetch answered 204 swaps nothing).
+  document.addEventListener("htmx:afterSettle", function () { moved = true; });
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "hidden") keepFresh();
   });
+  window.addEventListener("pagehide", keepFresh);
 
   function close() {
     if (source) source.close();
