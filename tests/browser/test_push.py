@@ -11,6 +11,8 @@ import os
 import signal
 import subprocess
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -22,18 +24,27 @@ from tests.browser.conftest import PACED, enter_hand, save_hand, start_table
 # test also on SQLite, against make run's own server (both_databases).
 
 
-@pytest.fixture(scope="module")
-def server():
+@contextmanager
+def with_streams(**settings: str) -> Iterator[Stack]:
     """``make run``'s server on SQLite; in the PostgreSQL pass, an ASGI server of the production
-    stack (pages and streams; its changes heard by LISTEN/NOTIFY)."""
+    stack (pages and streams; its changes heard by LISTEN/NOTIFY); ``settings`` besides the
+    browser tests' paced waits, in its environment."""
     postgres = os.environ.get("DATABASE_URL")
+    settings = {**PACED, **settings}
     stack = (
-        production_stack(postgres, workers=1, streams=1, settings=PACED)
+        production_stack(postgres, workers=1, streams=1, settings=settings)
         if postgres
-        else embedded_stack(settings=PACED)
+        else embedded_stack(settings=settings)
     )
     with stack as up:
         yield Stack(up.streams[0], up.database_url, up.env, up.streams, up.processes[-1:])
+
+
+@pytest.fixture(scope="module")
+def server():
+    """The server with streams."""
+    with with_streams() as up:
+        yield up
 
 
 @pytest.fixture(scope="module")

@@ -7,13 +7,11 @@ PostgreSQL pass by an ASGI server of the production stack on a throwaway databas
 
 from __future__ import annotations
 
-import os
-
 import pytest
 from playwright.sync_api import expect
 
-from deploy.stack import Stack, embedded_stack, production_stack
-from tests.browser.conftest import PACED, enter_hand, paced, save_hand, start_table
+from tests.browser.conftest import enter_hand, paced, save_hand, start_table
+from tests.browser.test_push import with_streams
 
 # On PostgreSQL, against the production stack's ASGI server, as every browser test; make run's
 # own server is tried in a browser by test_push.py's first test.
@@ -22,15 +20,8 @@ from tests.browser.conftest import PACED, enter_hand, paced, save_hand, start_ta
 @pytest.fixture(scope="module")
 def server():
     """The server, with room for one stream from an address: every phone here is 127.0.0.1."""
-    postgres = os.environ.get("DATABASE_URL")
-    settings = {"STREAMS_PER_ADDRESS": "1", **PACED}
-    stack = (
-        production_stack(postgres, workers=1, streams=1, settings=settings)
-        if postgres
-        else embedded_stack(settings=settings)
-    )
-    with stack as up:
-        yield Stack(up.streams[0], up.database_url, up.env, up.streams, up.processes[-1:])
+    with with_streams(STREAMS_PER_ADDRESS="1") as up:
+        yield up
 
 
 @pytest.fixture(scope="module")
