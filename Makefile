@@ -8,12 +8,12 @@ INSTALLED := $(VENV)/.installed
 POSTGRES_URL ?= postgres://postgres@127.0.0.1:5432/ledger
 # Which tests each pass runs, by marker (pyproject.toml, docs/development.md): together, every
 # test; both, those marked both_databases (tests/ledger/test_make_test.py checks all three).
-# Browser tests and those marked postgresql (the migrations', and those bringing a PostgreSQL
-# database of their own) run on PostgreSQL alone; make test-deep runs the postgresql ones on
-# SQLite too.
-ON_SQLITE := not browser and not postgresql or both_databases
-ON_POSTGRES := both_databases or browser or postgresql
-ON_SQLITE_DEEP := not browser or both_databases
+# Browser tests, those marked postgresql (the migrations') and own_postgresql (bringing a
+# PostgreSQL database of their own) run on PostgreSQL alone; make test-deep runs the postgresql
+# ones on SQLite too.
+ON_SQLITE := not browser and not postgresql and not own_postgresql or both_databases
+ON_POSTGRES := both_databases or browser or postgresql or own_postgresql
+ON_SQLITE_DEEP := not browser and not own_postgresql or both_databases
 # Test processes side by side (pytest-xdist), a file to each: much of the suite waits on a browser,
 # a server or a subprocess. docs/development.md has the before and after.
 TEST_WORKERS ?= auto
@@ -68,7 +68,7 @@ test-deep:
 ## no PostgreSQL, stopping at the first failure; schemathesis, a core for two minutes, is left
 ## to make test
 check: $(INSTALLED) lint
-	env -u DATABASE_URL $(PYTEST) -x -m 'not browser and not postgresql' -q \
+	env -u DATABASE_URL $(PYTEST) -x -m 'not browser and not postgresql and not own_postgresql' -q \
 		--deselect tests/api/test_schemathesis.py::test_the_api_conforms_to_its_schema
 
 lint: $(INSTALLED)

@@ -23,7 +23,7 @@ from deploy.stack import production_stack
 from tests.faults.conftest import SERVER, postgres
 
 # Brings its own PostgreSQL database: in make test's PostgreSQL pass (skips without a server).
-pytestmark = pytest.mark.postgresql
+pytestmark = pytest.mark.own_postgresql
 
 GUESS_LIMIT = 12
 LOGIN_LIMIT = 5

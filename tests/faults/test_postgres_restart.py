@@ -31,7 +31,7 @@ import pytest
 from deploy.stack import Stream, free_port, production_stack
 
 # Brings its own PostgreSQL database: in make test's PostgreSQL pass (skips without a server).
-pytestmark = pytest.mark.postgresql
+pytestmark = pytest.mark.own_postgresql
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path("/usr/lib/postgresql/15/bin")

@@ -101,7 +101,7 @@ def test_make_run_s_server_keeps_answering_while_50_slow_connections_trickle():
     assert held == SLOW  # none of them was answered or dropped meanwhile: all were being held
 
 
-@pytest.mark.postgresql  # the production stack, on a PostgreSQL database of its own
+@pytest.mark.own_postgresql  # the production stack, on a PostgreSQL database of its own
 def test_the_sync_workers_are_held_by_slow_clients_which_is_why_nginx_stands_in_front():
     """What the test above would find without uvicorn's workers: gunicorn's sync workers,
     started as deploy/gunicorn.conf.py starts them (two here), each held by a slow connection."""

@@ -27,7 +27,7 @@ from tests.live import a_group, an_event
 from tests.live import save as save_at
 
 # Brings its own PostgreSQL database: in make test's PostgreSQL pass (skips without a server).
-pytestmark = pytest.mark.postgresql
+pytestmark = pytest.mark.own_postgresql
 
 PHONES = 4  # per table
 

@@ -43,8 +43,9 @@ def test_the_two_passes_run_every_test_and_only_those_marked_both_databases_twic
         "in both, not marked both_databases": f"{sqlite} and {postgres} and not both_databases",
         "a browser test not on PostgreSQL": f"browser and not {postgres}",
         "a test marked postgresql not on PostgreSQL": f"postgresql and not {postgres}",
+        "one bringing its own PostgreSQL not on PostgreSQL": f"own_postgresql and not {postgres}",
         "a test not on SQLite, neither a browser test nor marked postgresql": (
-            f"not browser and not postgresql and not {sqlite}"
+            f"not browser and not postgresql and not own_postgresql and not {sqlite}"
         ),
     }
     found, right = chosen(" or ".join(f"({expression})" for expression in wrong.values()))
@@ -59,11 +60,11 @@ def test_every_browser_test_is_marked_browser():
     assert not found and marked > 100, found
 
 
-def test_make_test_deep_runs_the_postgresql_tests_on_sqlite_too_and_the_browser_tests_not():
+def test_make_test_deep_runs_the_migration_tests_on_sqlite_too_and_the_browser_tests_not():
     deep, sqlite = f"({passes()['ON_SQLITE_DEEP']})", f"({passes()['ON_SQLITE']})"
     found, _ = chosen(f"({sqlite} and not {deep}) or (postgresql and not {deep})")
     assert not found, found[:20]
-    found, _ = chosen(f"browser and {deep} and not both_databases")
+    found, _ = chosen(f"(browser or own_postgresql) and {deep} and not both_databases")
     assert not found, found[:20]
 
 

@@ -13,7 +13,7 @@ from django.db.utils import ConnectionHandler
 from tests.faults.conftest import postgres
 
 # Brings its own PostgreSQL database: in make test's PostgreSQL pass (skips without a server).
-pytestmark = pytest.mark.postgresql
+pytestmark = pytest.mark.own_postgresql
 
 
 @pytest.fixture
