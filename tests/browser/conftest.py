@@ -16,6 +16,7 @@ import itertools
 import os
 import re
 import shutil
+import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -91,6 +92,19 @@ def browser_context_args(live_server) -> dict:
 @pytest.fixture(autouse=True)
 def _paced_waits(settings):
     settings.LIVE_WAITS_PERCENT = WAITS_PERCENT
+
+
+@pytest.fixture(autouse=True)
+def _answered_before_the_flush(live_server):
+    """After the test's pages are closed, and before its database is emptied, the live server
+    finishes what it was answering: a poll on its way as a page closed, still reading, held a
+    lock that PostgreSQL's TRUNCATE then waited for while holding one the read wanted (a
+    deadlock, seen once in CI's flush after the projector test). Its request threads are
+    socketserver's own list (``block_on_close``)."""
+    yield
+    deadline = time.monotonic() + 10
+    for thread in list(getattr(live_server.thread.httpd, "_threads", None) or []):
+        thread.join(timeout=max(0, deadline - time.monotonic()))
 
 
 @pytest.fixture
