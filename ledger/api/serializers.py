@@ -306,9 +306,8 @@ def settled(hand: HandResult) -> dict[str, Any]:
 
 def hands_data(sheet: selectors.ScoreSheet) -> list[dict[str, Any]]:
     """Every hand with what it settled, in order."""
-    results = iter(sheet.result.hands)
     return [
-        {**stored_hand(row.hand), "result": None if row.result is None else settled(next(results))}
+        {**stored_hand(row.hand), "result": None if row.result is None else settled(row.result)}
         for row in sheet.rows
     ]
 

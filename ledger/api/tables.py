@@ -340,7 +340,7 @@ class Sessions(APIView):
             session = group_services.table_start(group=group, options=data.get("options"), **start)
         else:
             session = services.session_create(options=data.get("options", {}), **start)
-        sheet = selectors.rescored_sheet(selectors.session_by_token(session.token))
+        sheet = selectors.score_sheet(selectors.session_by_token(session.token))
         body = {**_session_out(request, sheet), "organiser_token": session.organiser_token}
         return Response(body, status=201)
 
@@ -353,7 +353,7 @@ class SessionDetail(APIView):
     )
     def get(self, request: Request, token: str) -> Response:
         """The table: seating, who leads next, standings and the settle-up."""
-        return Response(_session_out(request, selectors.rescored_sheet(_session(token))))
+        return Response(_session_out(request, selectors.score_sheet(_session(token))))
 
     def get_throttles(self) -> list[Any]:
         if self.request.method == "DELETE":  # a write: counted as writes are
@@ -395,7 +395,7 @@ class SessionLock(APIView):
         _require_organiser(request, session)
         data = valid(s.LockIn, request.data)
         services.table_lock(session=session, locked=data["locked"])
-        return Response(_session_out(request, selectors.rescored_sheet(session)))
+        return Response(_session_out(request, selectors.score_sheet(session)))
 
 
 class SessionEnds(APIView):
@@ -443,7 +443,7 @@ class SessionEnds(APIView):
             hands=data["hands"],
             ends_at=s.time_end(data, session.ends_at),
         )
-        return Response(_session_out(request, selectors.rescored_sheet(session)))
+        return Response(_session_out(request, selectors.score_sheet(session)))
 
 
 class Shared(APIView):
@@ -458,7 +458,7 @@ class Shared(APIView):
     )
     def get(self, request: Request, read_token: str) -> Response:
         """What a read-only link shows: the table without its join token."""
-        sheet = selectors.rescored_sheet(selectors.session_by_read_token(read_token))
+        sheet = selectors.score_sheet(selectors.session_by_read_token(read_token))
         return Response(s.shared_data(sheet))
 
 
@@ -510,7 +510,7 @@ class Hands(APIView):
     )
     def get(self, request: Request, token: str) -> Response:
         """Every hand, voided ones included, with what it settled."""
-        return paged(request, s.hands_data(selectors.rescored_sheet(_session(token))))
+        return paged(request, s.hands_data(selectors.score_sheet(_session(token))))
 
     @extend_schema(
         parameters=[TOKEN, KEY],
@@ -552,7 +552,9 @@ class HandDetail(APIView):
     )
     def get(self, request: Request, token: str, number: int) -> Response:
         """One hand and what it settled."""
-        return Response(_hand_out(selectors.rescored_sheet(_session(token)), number))
+        return Response(
+            _hand_out(selectors.score_sheet(_session(token), latest=True, number=number), number)
+        )
 
     @extend_schema(
         parameters=[TOKEN, NUMBER],
@@ -572,7 +574,9 @@ class HandDetail(APIView):
             version=data["version"],
             device=data["device"],
         )
-        return Response(_hand_out(selectors.rescored_sheet(session), number))
+        return Response(
+            _hand_out(selectors.score_sheet(session, latest=True, number=number), number)
+        )
 
 
 class HandVoid(APIView):
@@ -593,7 +597,9 @@ class HandVoid(APIView):
         services.hand_void(
             session=session, number=number, version=data["version"], device=data["device"]
         )
-        return Response(_hand_out(selectors.rescored_sheet(session), number))
+        return Response(
+            _hand_out(selectors.score_sheet(session, latest=True, number=number), number)
+        )
 
 
 class History(APIView):

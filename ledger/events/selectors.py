@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 from decimal import Decimal
@@ -15,8 +15,8 @@ from django.utils.translation import gettext
 from ledger.events import seating
 from ledger.events.standings import Standing, rank
 from ledger.links import NoSuchLink
-from ledger.models import Event, Hand, Round, Seat, TableSession
-from ledger.tables import money, stored, tally
+from ledger.models import Event, Hand, Result, Round, Seat, TableSession
+from ledger.tables import money, results, stored, tally
 from ledger.tables import selectors as table_selectors
 from scoring import Payment, Totals
 from scoring.names import canonical
@@ -330,14 +330,19 @@ def seating_board(standings: Standings, round: Round | None, number: int | None)
 
 
 def settlements(event: Event) -> Iterator[tuple[int, int, int, Payment]]:
-    """Every payment of the event: (round, table, hand, payment), table by table."""
+    """Every payment of the event: (round, table, hand, payment), table by table, hand by
+    hand, as the result rows that stand keep them (each player's ``paid``), in one query
+    besides the tables'."""
     tables = event_tables(event)
-    hands = _hands(tables)
+    paid: dict[int, dict[int, list[results.Paid]]] = {t.pk: defaultdict(list) for t in tables}
+    seated = {t.pk: t.seated for t in tables}
+    rows = Result.objects.filter(session__in=list(seated)).standing().order_by()
+    for pk, number, player, kept in rows.values_list("session", "hand__number", "player", "paid"):
+        names = seated[pk]
+        paid[pk][number] += results.paid_of(kept, results.name_of(names, player), names)
     for table in tables:
-        live = [(number, data) for number, data, voided, _ in hands[table.pk] if not voided]
-        result = tally.score_table(table, [data for _, data in live])
-        for (number, _), hand in zip(live, result.hands, strict=True):
-            for payment in hand.payments:
+        for number, made in sorted(paid[table.pk].items()):
+            for _, payment in sorted(made, key=lambda item: item.at):
                 yield table.round, table.number, number, payment
 
 

@@ -54,7 +54,7 @@ from ledger.models import (
     TableChange,
     TableSession,
 )
-from ledger.tables import results, selectors, stored, tally
+from ledger.tables import results, stored, tally
 from scoring import ScoringError
 from scoring.options import as_played
 
@@ -307,18 +307,25 @@ def import_tables(document: dict[str, Any]) -> list[TableSession]:
             for table in document["tables"]
         ]
         for table in tables:  # a table that would not score would break its pages
+            names = table.seated
+            found = table.hands.order_by("number").values_list(
+                "pk", "number", "data", "voided", "version"
+            )
+            hands = [
+                (pk, n, stored.by_name(data, names), voided, v) for pk, n, data, voided, v in found
+            ]
+            live = [(pk, data) for pk, _, data, voided, _ in hands if not voided]
             try:
-                sheet = selectors.rescored_sheet(table)
+                scored = tally.scored(table, [data for _, data in live])
             except ScoringError as error:
                 raise BackupError(f"table {table.token} does not score: {error.message}") from None
-            # The tally and the result rows are derived, so a backup does not carry them: they
-            # are counted here, at the revision the table came with.
-            hands = [(h.number, h.data, h.voided, h.version) for h in (r.hand for r in sheet.rows)]
-            counted = tally.count(table, hands, sheet.result)
+            # The tally, the result rows and what each hand keeps of its outcome are derived,
+            # so a backup does not carry them: they are counted here, at the revision the
+            # table came with.
+            counted = tally.count(table, [hand[1:] for hand in hands], scored[1])
             table.tally = tally.stored(table, counted, table.revision)
             TableSession.objects.filter(pk=table.pk).update(tally=table.tally)
-            live = [(row.hand.pk, row.hand.data) for row in sheet.rows if not row.hand.voided]
-            results.resync(table, live, sheet.result)
+            results.resync(table, live, scored)
     return tables
 
 

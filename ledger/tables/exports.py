@@ -131,7 +131,7 @@ def response(session: TableSession, kind: str, *, words: bool = False) -> Stream
     rows = EXPORTS.get(kind)
     if rows is None:
         raise Http404("No such export")
-    sheet = selectors.rescored_sheet(session)
+    sheet = selectors.score_sheet(session)
     day = timezone.localdate(session.created).isoformat()
     worded = {"hands": hands_rows, "rules": rules_rows}.get(kind) if words else None
     found = worded(sheet, words=True) if worded else rows(sheet)

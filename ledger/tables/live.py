@@ -42,7 +42,7 @@ def part(token: str, revision: int, language: str) -> str:
 
 
 def render(session: TableSession) -> str:
-    sheet = selectors.latest_sheet(session)
+    sheet = selectors.score_sheet(session, latest=True)
     # Alone (not in the page), it brings the title's stake line too, out of band: where the
     # game ends is in both.
     context = {"sheet": sheet, "session": session, "game": GAMES[session.game], "live_only": True}

@@ -204,6 +204,18 @@ class Hand(models.Model):
     # original result back and stores nothing new.
     idempotency_key = models.CharField(max_length=64, blank=True, default="")
     request_hash = models.CharField(max_length=64, blank=True, default="")
+    # What the engine made of the hand as a whole, written with its result rows
+    # (ledger.tables.results) and read by every page with them: who led it and which way, and
+    # who leads the next hand and which way. A redeal has no rows, and these still say where
+    # play goes on. Null and empty only for a hand voided before they were kept.
+    first = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
+    )
+    direction = models.CharField(max_length=3, blank=True, default="")
+    next_first = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.RESTRICT, related_name="+"
+    )
+    next_direction = models.CharField(max_length=3, blank=True, default="")
 
     class Meta:
         ordering = ["number"]
@@ -281,15 +293,15 @@ class Results(models.QuerySet["Result"]):
 
 class Result(models.Model):
     """One player's outcome of one hand as the engine settled it: their score, what they won
-    or paid, whether they won it, their specials (as entered, and as the entry proved), in the
-    unit the table pays in.
+    or paid and to whom, their place in turn and in the ranking, their specials (as entered,
+    and as the entry proved, with the proof), in the unit the table pays in.
 
     Written in the transaction that records, corrects or voids a hand (ledger.tables.results),
     so balances and statistics are sums and counts in the database, not re-scoring. Append
     only: a change that alters an outcome adds a reversal of each of its rows (the same row,
-    its score and net negated, pointing at the row it reverses) and the new outcome's rows, so
-    the rows of a table sum to its money at every moment and the old stay as history. A redeal
-    has no rows: nobody played.
+    its score, net and amounts negated, pointing at the row it reverses) and the new outcome's
+    rows, so the rows of a table sum to its money at every moment and the old stay as history.
+    A redeal has no rows: nobody played (its hand still says who leads next).
     """
 
     class Unit(models.TextChoices):
@@ -316,6 +328,19 @@ class Result(models.Model):
     # What the player won from each other player in the hand, before netting: {payer's id:
     # amount as text}. The pairwise summary and the head-to-heads add these up.
     won_from = models.JSONField(default=dict, blank=True)
+    # The player's place in the hand's turn order (1 for who led) and in its ranking (1 for
+    # the winner; None where the engine ranks nobody).
+    turn = models.PositiveSmallIntegerField(null=True, blank=True)
+    rank = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Each payment the player made in the hand, as the engine settled it, before netting:
+    # [{"at": its place among the hand's payments, "to": payee's id, "amount": as text,
+    # "multiplier": 1, "reason": "difference"}]. What a hand's page, the API and the payments
+    # exports show of who paid whom.
+    paid = models.JSONField(default=list, blank=True)
+    # Why a head or tail special of the player's stands where the entry alone proves it
+    # (scoring.Proof: {"special", "tiles", "pips", "by_tiles", "at_least"}), else None: what
+    # a saved hand says, in words made from these when shown.
+    proof = models.JSONField(null=True, blank=True)
     # The row this one takes back, when a correction or a void changed the hand's outcome.
     reverses = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.PROTECT, related_name="reversal"

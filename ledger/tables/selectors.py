@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
 from functools import cached_property
-from typing import Any, Literal, NamedTuple, Protocol
+from typing import Any, Literal
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
@@ -26,7 +27,7 @@ from ledger.models import (
     TableChange,
     TableSession,
 )
-from ledger.tables import clock, money, stored, tally
+from ledger.tables import clock, money, results, stored, tally
 from ledger.tables.results import pays_in
 from scoring import GAMES, HandResult, SessionResult
 
@@ -79,26 +80,32 @@ def _stored(values: Iterable[Any], names: Mapping[int, str]) -> list[StoredHand]
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    """A stored hand beside what scoring made of it (``None`` when voided)."""
+    """A stored hand beside what it came to, as its result rows keep it (``None`` when
+    voided)."""
 
     hand: StoredHand
     result: HandResult | None
     # Why each head or tail special its entries prove stands, marked by the form or not: what
-    # the saved hand says (filled in by ``ScoreSheet.row``).
+    # the saved hand says (its rows' proofs; scoring.Proof.why says them in words).
     why: tuple[scoring.Proof, ...] = ()
 
 
 @dataclass(frozen=True)
 class ScoreSheet:
-    """A table's score sheet: every stored hand beside what scoring made of it, and the totals."""
+    """A table's score sheet: its stored hands beside what each came to, the totals, where it
+    ends and who leads next, as its result rows keep them (``score_sheet``), or as a save
+    settled them (``after_record``)."""
 
     session: TableSession
     seating: list[str]
     rows: list[Row]
+    # What the rows' hands that count came to, in order; the totals of every hand, their
+    # settle-up, and where the table stands if it ends
     result: SessionResult
-    # rows holds every hand, and result scored them all; else some only (result: those hands,
-    # and the totals of all): the latest, as ``latest_sheet`` and ``after_record`` read them, or
-    # none, as ``read_for_summary`` gives the summary its totals
+    next_first: str  # who leads the next hand, and which way
+    next_direction: str
+    # rows holds every hand; else some only: the latest, as ``score_sheet(latest=True)`` and
+    # ``after_record`` read them
     every_hand: bool = True
 
     @property
@@ -106,16 +113,8 @@ class ScoreSheet:
         return self.session.game
 
     def row(self, number: int) -> Row | None:
-        """Hand ``number`` with the reasons for its proven specials (None: no such hand)."""
-        row = next((row for row in self.rows if row.hand.number == number), None)
-        if row is None or row.result is None:
-            return row
-        document = {"game": self.game, "seating": self.seating, "hands": [row.hand.data]}
-        session = scoring.parse_session(document)
-        # The table's options as the engine reads them (those stored before a rules change
-        # as they were played then).
-        session = replace(session, options=self.options)
-        return replace(row, why=scoring.explain(session, session.hands[0], row.result))
+        """Hand ``number`` (None: no such hand among the rows)."""
+        return next((row for row in self.rows if row.hand.number == number), None)
 
     @property
     def latest(self) -> list[Row]:
@@ -126,23 +125,10 @@ class ScoreSheet:
     def next_number(self) -> int:
         return self.rows[-1].hand.number + 1 if self.rows else 1
 
-    @property
-    def last(self) -> HandResult | None:
-        return self.result.hands[-1] if self.result.hands else None
-
-    @property
-    def next_first(self) -> str:
-        return self.last.next_first if self.last else self.session.first
-
-    @property
-    def next_direction(self) -> str:
-        return self.last.next_direction if self.last else "ccw"
-
     @cached_property
     def options(self) -> scoring.Options:
         """The table's options as the engine reads them (those left out at their default)."""
-        document = {"game": self.session.game, "options": self.session.options}
-        return scoring.parse_session({**document, "seating": self.seating}).options
+        return _options(self.session.game, self.session.options, self.seating)
 
     @property
     def points_only(self) -> bool:
@@ -198,6 +184,16 @@ class ScoreSheet:
         t = self.result.totals
         return [(name, t.net[name], t.scores[name], t.hands_won[name]) for name in self.seating]
 
+    @property
+    def won_from(self) -> dict[tuple[str, str], Decimal]:
+        """Who won what from whom in the rows' hands, (payee, payer) before netting: what a
+        pairwise summary adds up (scoring.won_from sums their payments)."""
+        return scoring.won_from(self.result.hands)
+
+
+def _options(game: str, options: dict[str, Any], seating: list[str]) -> scoring.Options:
+    return scoring.parse_session({"game": game, "options": options, "seating": seating}).options
+
 
 def names_at_tables_of(user: User | AnonymousUser) -> list[str]:
     """The names at the tables ``user`` (an organiser account) started, the first 200: the
@@ -244,136 +240,148 @@ def stored_before(session: TableSession, number: int, key: str = "") -> list[Han
     return found
 
 
-def rescored_sheet(session: TableSession) -> ScoreSheet:
-    """Every hand of ``session``, voided ones included, each scored by the engine from
-    scratch, and the totals as the result rows sum them (ledger.tables.money)."""
-    hands = _stored(session.hands.order_by("number").values_list(*STORED_FIELDS), session.seated)
-    live = [hand for hand in hands if not hand.voided]
-    played = tally.score_table(session, [hand.data for hand in live])
-    by_pk = dict(zip((hand.pk for hand in live), played.hands, strict=True))
-    totals = money.table_totals(session)
-    return ScoreSheet(
-        session=session,
-        seating=session.seating,
-        rows=[Row(hand, by_pk.get(hand.pk)) for hand in hands],
-        result=SessionResult(played.hands, totals, scoring.settle_up(totals.net), played.end),
-    )
+# What the reader reads of a hand: what pages show of it, and what it keeps as a whole.
+HAND_FIELDS = (*STORED_FIELDS, *results.LEAD_FIELDS)
+# What it reads of each result row that stands: what the hand came to for its player.
+ROW_FIELDS = ("hand_id", "player_id", "score", "net", "turn", "rank", "paid", "proof")
 
 
-def latest_sheet(session: TableSession, number: int | None = None) -> ScoreSheet:
-    """The table as its page and live part show it, at a cost that does not grow with the
-    hands played: the totals as its result rows sum them (ledger.tables.money) and the latest
-    hands, each scored on its own as it records who led and which way. ``number``: a hand to
-    have among the rows too (one just corrected, say).
+def score_sheet(
+    session: TableSession, *, latest: bool = False, number: int | None = None
+) -> ScoreSheet:
+    """The table's score sheet as its rows keep it: every hand (``latest``: the latest
+    ``LATEST``, and hand ``number`` too if asked) beside what it came to, the totals of every
+    hand, their settle-up, where the table stands if it ends, and who leads next. What every
+    page, API answer, export and share reads.
 
-    It holds the latest rows only, and the totals of every hand; what needs every hand (the
-    summary, an export, a preview) reads ``rescored_sheet``. So does a table scored whole
-    (``TableSession.scored_whole``), and one whose latest hands are all voided while an
-    earlier one counts."""
-    if session.scored_whole:
-        return rescored_sheet(session)
+    Nothing is scored: each hand's outcome is its result rows (each player's score, net,
+    place in turn and in the ranking, the payments they made, the proof of a special) and
+    what the hand keeps as a whole (who led it and which way, who leads next); the totals are
+    the rows summed by the database (ledger.tables.money); where the table ends follows from
+    those totals and its options, as the engine finds it (scoring.session_end), and whether
+    its time ran out from the last hand that counts. Amounts are written as the table's
+    stake writes them (results.written). Three queries besides the table's and its seats',
+    whatever the number of hands: its hands, their rows, the totals; and one more for the
+    last hand that counts where none of the latest does."""
     names = session.seated
-    latest = _stored(session.hands.order_by("-number").values_list(*STORED_FIELDS)[:LATEST], names)
-    # The next hand's leader is the last counted hand's to give: among these, if any counts.
-    if all(hand.voided for hand in latest) and session.hands.filter(voided=False).exists():
-        return rescored_sheet(session)
-    if number is not None and all(hand.number != number for hand in latest):
-        asked = session.hands.filter(number=number).values_list(*STORED_FIELDS)
-        latest = [*latest, *_stored(asked, names)]
-    hands = sorted(latest, key=lambda hand: hand.number)
-    live = [hand for hand in hands if not hand.voided]
-    if any({"first", "direction"} - hand.data.keys() for hand in live):
-        return rescored_sheet(session)  # stored before hands recorded who led: they need the rest
-    played = tally.score_table(session, [hand.data for hand in live]).hands
-    by_pk = dict(zip((hand.pk for hand in live), played, strict=True))
+    hands = session.hands.values_list(*HAND_FIELDS)
+    if latest:
+        found = list(hands.order_by("-number")[:LATEST])
+        newest = _newest_counted(found) or _counted_before(session, found)
+        if number is not None and all(hand[1] != number for hand in found):
+            found += hands.filter(number=number)
+        found.sort(key=lambda hand: hand[1])
+        rows = Result.objects.filter(hand__in=[hand[0] for hand in found])
+    else:
+        found = list(hands.order_by("number"))
+        newest = _newest_counted(found)
+        rows = Result.objects.filter(session=session)
+    kept: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
+    for row in rows.standing().order_by().values_list(*ROW_FIELDS):
+        kept[row[0]].append(row)
+    sheet_rows = [_row(session, hand, kept.get(hand[0], []), names) for hand in found]
     totals = money.table_totals(session)
+    totals = replace(totals, net={name: _written(session, v) for name, v in totals.net.items()})
+    played = tuple(row.result for row in sheet_rows if row.result is not None)
+    lead = None if newest is None else results.Lead.kept(newest[len(STORED_FIELDS) :], names)
+    # The hand during which the time ran out is the last that counts (no hand is taken after
+    # it, and a correction keeps it the last): it says so as it was stored.
+    time_up = newest is not None and bool(newest[2].get("last"))
     return ScoreSheet(
         session=session,
-        seating=session.seating,
-        rows=[Row(hand, by_pk.get(hand.pk)) for hand in hands],
-        result=SessionResult(played, totals, scoring.settle_up(totals.net)),
-        every_hand=False,
+        seating=list(names.values()),
+        rows=sheet_rows,
+        result=SessionResult(
+            played, totals, scoring.settle_up(totals.net), _end(session, totals, time_up)
+        ),
+        next_first=lead.next_first if lead else session.first,
+        next_direction=lead.next_direction if lead else "ccw",
+        every_hand=not latest,
     )
 
 
-class Played(Protocol):
-    """What showing a hand needs of what it came to: a HandResult, or a ``Kept``."""
-
-    @property
-    def first(self) -> str: ...
-    @property
-    def direction(self) -> str: ...
-    @property
-    def scores(self) -> Mapping[str, int]: ...
-    @property
-    def net(self) -> Mapping[str, Decimal]: ...
+def _written(session: TableSession, value: Decimal) -> Decimal:
+    return results.written(value, session.game, session.options)
 
 
-@dataclass(frozen=True, slots=True)
-class Kept:
-    """What a hand came to as its result rows keep it (``Result``): who led, which way, each
-    player's score and net. Enough to show the hand, as the summary does; not to settle it."""
-
-    first: str
-    direction: str
-    scores: dict[str, int]
-    net: dict[str, Decimal]
+def _newest_counted(hands: list[tuple[Any, ...]]) -> tuple[Any, ...] | None:
+    """The newest of ``hands`` (read with HAND_FIELDS) that counts, if any."""
+    return max((hand for hand in hands if not hand[3]), key=lambda hand: hand[1], default=None)
 
 
-class Shown(NamedTuple):
-    hand: StoredHand
-    result: Played | None  # None: voided
+def _counted_before(session: TableSession, latest: list[tuple[Any, ...]]) -> tuple[Any, ...] | None:
+    """The newest hand that counts before the ``latest`` hands, where none of those counts:
+    one more query."""
+    if not latest:
+        return None
+    before = session.hands.filter(voided=False, number__lt=min(hand[1] for hand in latest))
+    return next(iter(before.order_by("-number").values_list(*HAND_FIELDS)[:1]), None)
 
 
-def read_for_summary(
+def _end(session: TableSession, totals: scoring.Totals, time_up: bool) -> scoring.End | None:
+    """Where a table scored whole stands after hands that add up to ``totals`` (None: it has
+    no end), as the engine finds it from the same totals (scoring.score_session): over once a
+    total reaches the target or the hands were dealt, or once its time ran out during a hand
+    (``time_up``)."""
+    if not session.scored_whole:
+        return None
+    options = _options(session.game, session.options, session.seating)
+    if not (options.ends or time_up):
+        return None
+    game = GAMES[session.game]
+    return scoring.session_end(game, session.seating, options, totals, time_up=time_up)
+
+
+def _row(
     session: TableSession,
-) -> tuple[ScoreSheet, list[Shown], dict[tuple[str, str], Decimal]]:
-    """The summary's reading: the table's totals and where it ends (a sheet with no rows),
-    every hand with what it came to (None when voided), and who won what from whom
-    (scoring.won_from).
-
-    What each hand came to, the totals and who won what from whom are read from the result
-    rows (ledger.tables.money), with no scoring: the summary grows with the hands it shows,
-    not by scoring them again. A table scored whole (``TableSession.scored_whole``), whose
-    end the rows do not say, and one with hands stored before hands recorded who led, are
-    scored instead. Four queries besides the table's."""
-    names = session.seated
-    hands = _stored(session.hands.order_by("number").values_list(*STORED_FIELDS), names)
-    led = all({"first", "direction"} <= hand.data.keys() for hand in hands if not hand.voided)
-    if session.scored_whole or not led:
-        whole = rescored_sheet(session)
-        shown = [Shown(row.hand, row.result) for row in whole.rows]
-        return whole, shown, scoring.won_from(whole.result.hands)
-    outcomes: dict[int, tuple[dict[str, int], dict[str, Decimal]]] = {}
-    rows = Result.objects.filter(session=session).standing()
-    for hand_pk, player, score, net in rows.values_list("hand_id", "player_id", "score", "net"):
-        scores, nets = outcomes.setdefault(hand_pk, ({}, {}))
-        if score is not None:
-            scores[names[player]] = score
-        nets[names[player]] = net
-    nobody = {name: Decimal(0) for name in names.values()}  # a redeal: nobody played
-    shown = [
-        Shown(hand, None)
-        if hand.voided
-        else Shown(
-            hand,
-            Kept(hand.data["first"], hand.data["direction"], *outcomes.get(hand.pk, ({}, nobody))),
-        )
-        for hand in hands
-    ]
-    totals = money.table_totals(session)
-    sheet = ScoreSheet(
-        session,
-        list(names.values()),
-        [],
-        SessionResult((), totals, scoring.settle_up(totals.net)),
-        every_hand=False,
+    hand: tuple[Any, ...],
+    rows: list[tuple[Any, ...]],
+    names: dict[int, str],
+) -> Row:
+    """A hand read with HAND_FIELDS beside what it came to: its standing ``rows`` (read with
+    ROW_FIELDS) and what it keeps as a whole. A voided hand came to nothing; so did one that
+    keeps nothing (only a hand changed behind the ledger's back: ledger_verify names it)."""
+    stored_hand = _stored([hand[: len(STORED_FIELDS)]], names)[0]
+    lead = results.Lead.kept(hand[len(STORED_FIELDS) :], names)
+    if stored_hand.voided or lead is None:
+        return Row(stored_hand, None)
+    seating = list(names.values())
+    rows = sorted(rows, key=lambda row: (row[4] is None, row[4] or 0, row[1]))
+    named = [(results.name_of(names, row[1]), row) for row in rows]
+    direction = scoring.Direction(lead.direction)
+    if rows:
+        order = tuple(name for name, _ in named)
+    else:  # a redeal: nobody played, play went round as it would have
+        order = scoring.turn_order(tuple(seating), lead.first, direction)
+    net = dict.fromkeys(seating, Decimal(0))
+    net.update({name: _written(session, row[3]) for name, row in named})
+    paid = sorted(
+        (item for name, row in named for item in results.paid_of(row[6], name, names)),
+        key=lambda item: item.at,
     )
-    return sheet, shown, money.won_from([session])[session.pk]
+    ranked = sorted((row[5], name) for name, row in named if row[5] is not None)
+    result = HandResult(
+        first=lead.first,
+        direction=direction,
+        order=order,
+        scores={name: row[2] for name, row in named if row[2] is not None},
+        ranking=tuple(name for _, name in ranked),
+        payments=tuple(item.payment for item in paid),
+        net=net,
+        next_first=lead.next_first,
+        next_direction=scoring.Direction(lead.next_direction),
+    )
+    why = tuple(
+        proof for name, row in named if (proof := results.proof_of(row[7], name)) is not None
+    )
+    return Row(stored_hand, result, why)
 
 
-def after_record(session: TableSession, hand: Hand, played: HandResult) -> ScoreSheet:
-    """The session as a save left it, from the scoring the save already did.
+def after_record(
+    session: TableSession, hand: Hand, played: HandResult, why: tuple[scoring.Proof, ...] = ()
+) -> ScoreSheet:
+    """The session as a save left it, from the scoring the save already did (``why``: the
+    proofs it found).
 
     It holds only the saved hand (its row, and totals of that hand alone): enough for the hand
     form and its result panel, which is all a save answers with; the live part of the page
@@ -382,21 +390,41 @@ def after_record(session: TableSession, hand: Hand, played: HandResult) -> Score
     return ScoreSheet(
         session=session,
         seating=session.seating,
-        rows=[Row(StoredHand.of(hand), played)],
+        rows=[Row(StoredHand.of(hand), played, why)],
         result=SessionResult((played,), scoring.totals(session.seating, [played]), ()),
+        next_first=played.next_first,
+        next_direction=played.next_direction,
         every_hand=False,
     )
 
 
 def after_taken(session: TableSession, hand: Hand) -> ScoreSheet:
     """The table as the next hand's form needs it, once a save found that another phone
-    stored its hand, ``hand``, and no hand after it: from that hand alone, scored on its own
-    as it records who led and which way, with no further read (like ``after_record``). A hand
-    that cannot tell (voided, or at a table scored whole) is answered from ``latest_sheet``."""
-    data = hand.named
-    if hand.voided or session.scored_whole or {"first", "direction"} - data.keys():
-        return latest_sheet(session)
-    return after_record(session, hand, tally.score_table(session, [data]).hands[0])
+    stored its hand, ``hand``, and no hand after it: from that hand and its rows alone (one
+    query), like ``after_record``. A hand that cannot tell (voided, at a table scored whole,
+    or keeping nothing) is answered from the latest hands (``score_sheet``)."""
+    names = session.seated
+    lead = results.Lead.kept(hand, names)
+    if hand.voided or session.scored_whole or lead is None:
+        return score_sheet(session, latest=True)
+    read = (*(getattr(hand, field) for field in STORED_FIELDS), *_lead_of(hand))
+    rows = hand.results.standing().order_by().values_list(*ROW_FIELDS)
+    row = _row(session, read, list(rows), names)
+    played = (row.result,) if row.result is not None else ()
+    return ScoreSheet(
+        session=session,
+        seating=session.seating,
+        rows=[row],
+        result=SessionResult(played, scoring.totals(session.seating, played), ()),
+        next_first=lead.next_first,
+        next_direction=lead.next_direction,
+        every_hand=False,
+    )
+
+
+def _lead_of(hand: Hand) -> tuple[Any, ...]:
+    """What ``hand`` keeps as a whole, as HAND_FIELDS read it."""
+    return hand.first_id, hand.direction, hand.next_first_id, hand.next_direction
 
 
 def revision(token: str) -> int | None:

@@ -216,6 +216,7 @@ class Recorded(NamedTuple):
     hand: Hand
     played: scoring.HandResult  # the new hand scored, as the save checked it
     replayed: bool = False  # a retry: the hand was stored by an earlier submission
+    why: tuple[scoring.Proof, ...] = ()  # why its proven specials stand (results.proofs)
 
 
 def _live_hands(session: TableSession) -> list[tuple[int, dict[str, Any]]]:
@@ -397,15 +398,17 @@ def table_changed(session: TableSession, locked: TableSession | None = None) -> 
     commits (``_announce``).
     """
     table = locked or TableSession.objects.select_for_update().get(pk=session.pk)
-    rows = table.hands.order_by("number").values_list("pk", "number", "data", "voided", "version")
+    fields = ("pk", "number", "data", "voided", "version", *results.LEAD_FIELDS)
+    rows = list(table.hands.order_by("number").values_list(*fields))
     names = table.seated
-    named = [(pk, n, stored.by_name(data, names), voided, v) for pk, n, data, voided, v in rows]
+    named = [(pk, n, stored.by_name(data, names), voided, v) for pk, n, data, voided, v, *_ in rows]
     live = [(pk, data) for pk, _, data, voided, _ in named if not voided]
+    leads = {row[0]: results.Lead.kept(row[5:], names) for row in rows}  # the fields after these
     # Scored once, for the tally and the result rows both.
-    result = tally.score_table(table, [data for _, data in live])
+    scored = tally.scored(table, [data for _, data in live])
     hands = [(n, data, voided, v) for _, n, data, voided, v in named]
-    kept = tally.count(table, hands, result)
-    results.resync(table, live, result)
+    kept = tally.count(table, hands, scored[1])
+    results.resync(table, live, scored, leads)
     _revise(table, kept)
 
 
@@ -444,8 +447,8 @@ def _replayed(session: TableSession, earlier: Hand, request_hash: str) -> Record
     if earlier.request_hash != request_hash:
         raise KeyReused(earlier)
     changes.stored_on_commit(Hand)  # what was asked is stored: a send again says so
-    played = _score_new_hand(session, session.named(earlier.data))[1]
-    return Recorded(earlier, played, replayed=True)
+    _, played, why = _score_new_hand(session, session.named(earlier.data))
+    return Recorded(earlier, played, replayed=True, why=why)
 
 
 def _stored_before(
@@ -506,7 +509,7 @@ def hand_record(
                     most=settings.MOST_HANDS_PER_TABLE,
                 )
             _refuse_last(data, "hand")
-            data, played = _score_new_hand(session, clock.marked_last(data, table.ends_at))
+            data, played, why = _score_new_hand(session, clock.marked_last(data, table.ends_at))
             hand = Hand.objects.create(
                 session=session,
                 number=number,
@@ -514,6 +517,7 @@ def hand_record(
                 device=device,
                 idempotency_key=key,
                 request_hash=request_hash,
+                **results.lead_fields(session, played),
             )
             HandChange.objects.create(
                 hand=hand, kind=HandChange.Kind.RECORD, after=hand.data, device=device
@@ -524,7 +528,7 @@ def hand_record(
             if kept is None:  # every hand counted again, this one with them
                 table_changed(session, locked=table)
             else:  # the hand added to the tally as kept, its rows to the table's
-                results.add(results.rows(session, hand.pk, data, played))
+                results.add(results.rows(session, hand.pk, data, played, why))
                 kept.add()
                 _revise(table, kept)
     except IntegrityError:
@@ -535,7 +539,7 @@ def hand_record(
         if isinstance(found, Recorded):
             return found
         raise
-    return Recorded(hand, played)
+    return Recorded(hand, played, why=why)
 
 
 def _refuse_out_of_order(last: int, number: int) -> None:
@@ -551,8 +555,9 @@ def _refuse_out_of_order(last: int, number: int) -> None:
 
 def _score_new_hand(
     session: TableSession, data: dict[str, Any]
-) -> tuple[dict[str, Any], scoring.HandResult]:
-    """Check a new hand and settle it; return it as it is stored, and its result.
+) -> tuple[dict[str, Any], scoring.HandResult, tuple[scoring.Proof, ...]]:
+    """Check a new hand and settle it; return it as it is stored, its result, and why its
+    proven specials stand (what its rows keep: results.proofs).
 
     A hand that records who led and which way is scored on its own: nothing before it can
     change its result, so the 500th save costs what the first did. Otherwise the rules decide
@@ -560,16 +565,18 @@ def _score_new_hand(
     """
     if "first" in data and "direction" in data and not session.scored_whole:
         try:
-            played = tally.score_table(session, [data], new=0).hands[0]
+            parsed, result = tally.scored(session, [data], new=0)
         except scoring.ScoringError as error:
             index = session.hands.filter(voided=False).count()
             error.path = error.path.replace("hands[0]", f"hands[{index}]", 1)
             raise
-        return as_stored(data, played), played
+        played = result.hands[0]
+        return as_stored(data, played), played, results.proofs(parsed, 0, played)
     hands = [hand for _, hand in _live_hands(session)] + [data]
-    played = tally.score_table(session, hands, new=len(hands) - 1).hands[-1]
+    parsed, result = tally.scored(session, hands, new=len(hands) - 1)
+    played = result.hands[-1]
     data = {**data, "first": played.first, "direction": played.direction.value}
-    return as_stored(data, played), played
+    return as_stored(data, played), played, results.proofs(parsed, len(hands) - 1, played)
 
 
 def _refuse_last(data: dict[str, Any], path: str) -> None:

@@ -9,7 +9,7 @@ from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from django.utils.translation import gettext as _
 
 from ledger.tables import stored
-from ledger.tables.selectors import ScoreSheet, Shown
+from ledger.tables.selectors import Row, ScoreSheet
 from ledger.web import display
 from scoring import HandEvent
 from scoring.document import amount
@@ -146,12 +146,10 @@ HAND_TICKS, AMOUNT_PARTS = 7, 5  # at most, so that labels never run into each o
 MARKED_HANDS = 30  # more hands than this and markers at every hand would blur into a band
 
 
-def summarise(
-    sheet: ScoreSheet, hands: list[Shown], won_from: Mapping[tuple[str, str], Decimal]
-) -> Summary:
-    """Counts, pairwise totals and the cumulative-net chart of a table: ``sheet`` for its
-    players and game, ``hands`` every hand with what it came to, ``won_from`` who won what
-    from whom (selectors.read_for_summary reads all three)."""
+def summarise(sheet: ScoreSheet) -> Summary:
+    """Counts, pairwise totals and the cumulative-net chart of a table, from its score sheet
+    of every hand (selectors.score_sheet): what each came to, and who won what from whom."""
+    hands, won_from = sheet.rows, sheet.won_from
     counts: dict[str, dict[str, int]] = {name: {} for name in sheet.seating}
     for row in hands:
         if row.result is None:
@@ -178,7 +176,7 @@ def summarise(
     )
 
 
-def _summary_row(row: Shown, sheet: ScoreSheet) -> SummaryRow:
+def _summary_row(row: Row, sheet: ScoreSheet) -> SummaryRow:
     if row.result is None:
         return SummaryRow(row.hand.number, "", [], display.hand_text(row.hand.data, sheet))
     arrow = "↻" if row.result.direction == "cw" else "↺"
@@ -194,7 +192,7 @@ def _summary_row(row: Shown, sheet: ScoreSheet) -> SummaryRow:
     return SummaryRow(row.hand.number, led, cells, display.hand_text(row.hand.data, sheet))
 
 
-def _chart(sheet: ScoreSheet, hands: list[Shown]) -> Chart | None:
+def _chart(sheet: ScoreSheet, hands: list[Row]) -> Chart | None:
     """Each player's running net after each hand; for points only, their running total score.
 
     Hands are one step apart in the order played (their numbers go 1, 2, 3… with none

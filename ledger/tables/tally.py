@@ -64,8 +64,16 @@ def score_table(
     checked when it was saved: its players' results are not checked together again, so a page
     costs no more than before, and a hand stored under older rules still scores as it did.
     """
+    return scored(table, hands, new)[1]
+
+
+def scored(
+    table: Table, hands: list[dict[str, Any]], new: int | None = None
+) -> tuple[scoring.Session, scoring.SessionResult]:
+    """``score_table``, with the session as the engine parsed it: what explains a hand's
+    specials (ledger.tables.results.proofs)."""
     session = scoring.parse_session(table.document(hands))
-    return scoring.score_session(session, new=() if new is None else (new,))
+    return session, scoring.score_session(session, new=() if new is None else (new,))
 
 
 def count(table: Table, hands: StoredHands, result: scoring.SessionResult | None = None) -> Tally:

@@ -1,8 +1,10 @@
 """Every table scored again from its hands by the engine, and compared with what is stored of
-it: its result rows, hand by hand and player by player (score, net, won), and summed by the
-database per player (as balances sum them); every hand's rows, reversals included, summing
-to zero in each unit, each row in the unit its table pays in, each reversal the negation of
-the row it takes back; and its kept tally, where it is current
+it: its result rows, hand by hand and player by player (score, net, won, what they won from
+whom, their place in turn and in the ranking, the payments they made, the proof of a
+special), what each hand keeps as a whole (who led it and which way, who leads next), and
+the rows summed by the database per player (as balances sum them); every hand's rows,
+reversals included, summing to zero in each unit, each row in the unit its table pays in,
+each reversal the negation of the row it takes back; and its kept tally, where it is current
 (ledger.tables.tally.current_tally). What ``manage.py ledger_verify`` reports, in words an
 operator reads.
 
@@ -13,13 +15,14 @@ the tables with their seats, their hands, their rows, and the rows summed.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, NamedTuple
 
 from django.utils import timezone
 
+import scoring
 from ledger.tables import money, results, stored, tally
 from ledger.tables.models import Hand, Result, TableSession
 from scoring import GAMES, SessionResult
@@ -33,6 +36,7 @@ class StoredHand(NamedTuple):
     data: dict[str, Any]  # as stored: players by id
     voided: bool
     version: int
+    lead: tuple[Any, ...] = ()  # its results.LEAD_FIELDS as stored: players by id
 
 
 class Row(NamedTuple):
@@ -47,6 +51,10 @@ class Row(NamedTuple):
     pk: int
     reverses: int | None  # the row this one takes back
     won_from: dict[str, str]  # payer's id -> amount
+    turn: int | None
+    rank: int | None
+    paid: list[dict[str, Any]]
+    proof: dict[str, Any] | None
 
     def flows(self, names: Mapping[int, str]) -> dict[str, Decimal]:
         """What the player won from each other player, by name."""
@@ -95,12 +103,13 @@ def tables(batch: int = BATCH) -> Iterator[Checked]:
 def _batch(pks: list[int]) -> Iterator[Checked]:
     hands: dict[int, list[StoredHand]] = defaultdict(list)
     found = Hand.objects.filter(session__in=pks).order_by("session", "number")
-    for session, *hand in found.values_list("session", "pk", "number", "data", "voided", "version"):
-        hands[session].append(StoredHand(*hand))
+    fields = ("session", "pk", "number", "data", "voided", "version", *results.LEAD_FIELDS)
+    for session, pk, number, data, voided, version, *lead in found.values_list(*fields):
+        hands[session].append(StoredHand(pk, number, data, voided, version, tuple(lead)))
     rows: dict[int, list[Row]] = defaultdict(list)
     columns = (
         *("session", "hand", "player", "score", "net", "won"),
-        *("unit", "pk", "reverses", "won_from"),
+        *("unit", "pk", "reverses", "won_from", "turn", "rank", "paid", "proof"),
     )
     for session, *row in Result.objects.filter(session__in=pks).values_list(*columns):
         rows[session].append(Row(*row))
@@ -124,12 +133,13 @@ def check(
     try:
         named = [hand._replace(data=stored.by_name(hand.data, names)) for hand in hands]
         live = [hand for hand in named if not hand.voided]
-        result = tally.score_table(table, [hand.data for hand in live])
+        parsed, result = tally.scored(table, [hand.data for hand in live])
     except (KeyError, TypeError, ValueError) as error:  # a ScoringError is a ValueError
         checked.differences.append(f"{label(table)}: its hands do not score: {error}")
         return checked
     at = label(table)
-    checked.differences += _rows(at, table, named, result, rows)
+    checked.differences += _rows(at, table, named, (parsed, result), rows)
+    checked.differences += _leads(at, table, live, result)
     checked.differences += _sums(at, table, result, sums)
     counted = tally.count(table, [(h.number, h.data, h.voided, h.version) for h in named], result)
     checked.differences += _tally(at, table, counted)
@@ -146,11 +156,16 @@ def _differ(at: str, what: str, mine: Any, theirs: Any) -> list[str]:
 
 
 def _rows(
-    at: str, table: TableSession, hands: list[StoredHand], result: SessionResult, rows: list[Row]
+    at: str,
+    table: TableSession,
+    hands: list[StoredHand],
+    scored: tuple[scoring.Session, SessionResult],
+    rows: list[Row],
 ) -> list[str]:
     """Where the standing rows differ, hand by hand and player by player, from the outcomes
     the engine gives; each hand whose rows, reversals included, do not sum to zero in a unit;
     each row in another unit than its table's, and each reversal that is not its row negated."""
+    parsed, result = scored
     names = table.seated
     unit, _ = results.pays_in(table.game, table.options)
     by_pk = {row.pk: row for row in rows}
@@ -159,8 +174,10 @@ def _rows(
     voided = {hand.pk for hand in hands if hand.voided}
     live = [hand for hand in hands if not hand.voided]
     given = {
-        hand.pk: results.outcomes(table.game, hand.data, played)
-        for hand, played in zip(live, result.hands, strict=True)
+        hand.pk: results.outcomes(
+            table.game, hand.data, played, results.proofs(parsed, index, played)
+        )
+        for index, (hand, played) in enumerate(zip(live, result.hands, strict=True))
     }
     have: dict[int, dict[str, Row]] = defaultdict(dict)
     total: dict[int, dict[str, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
@@ -171,11 +188,7 @@ def _rows(
             odd.append(f"{at}: row {row.pk} is in {row.unit}, its table pays in {unit}")
         if row.reverses is not None:
             taken = by_pk.get(row.reverses)
-            negated = taken is not None and (taken.net, taken.score, taken.flows(names)) == (
-                -row.net,
-                None if row.score is None else -row.score,
-                {payer: -value for payer, value in row.flows(names).items()},
-            )
+            negated = taken is not None and _negated(taken, row)
             if not negated:
                 odd.append(f"{at}: row {row.pk} does not take back row {row.reverses}")
         elif row.pk not in reversed_:
@@ -207,6 +220,20 @@ def _rows(
                 for payer in sorted(kept.flows(names).keys() | dict(outcome.won_from).keys()):
                     mine_, theirs_ = kept.flows(names).get(payer), dict(outcome.won_from).get(payer)
                     said += _differ(player, f"won from {payer}", mine_, theirs_)
+                said += _differ(player, "place in turn", kept.turn, outcome.turn)
+                said += _differ(player, "place in the hand", kept.rank, outcome.rank)
+                mine_paid = results.paid_of(kept.paid, name, names)
+                if mine_paid != list(outcome.paid):
+                    said.append(
+                        f"{player}: stored payments {_paid(mine_paid)}, "
+                        f"the hands give {_paid(outcome.paid)}"
+                    )
+                mine_proof = results.proof_of(kept.proof, name)
+                if mine_proof != outcome.proof:
+                    said.append(
+                        f"{player}: stored proof {_proof(mine_proof)}, "
+                        f"the hands give {_proof(outcome.proof)}"
+                    )
         for in_unit, summed in sorted(total.get(pk, {}).items()):
             if summed:
                 said.append(
@@ -219,8 +246,66 @@ def _rows(
 def _agree(kept: Row | None, outcome: results.Outcome | None, names: Mapping[int, str]) -> bool:
     if kept is None or outcome is None:
         return False
-    mine = (kept.score, kept.net, kept.won, kept.flows(names))
-    return mine == (outcome.score, outcome.net, outcome.won, dict(outcome.won_from))
+    name = names.get(kept.player, f"player #{kept.player}")
+    mine = (
+        *(kept.score, kept.net, kept.won, kept.flows(names), kept.turn, kept.rank),
+        results.paid_of(kept.paid, name, names),
+        results.proof_of(kept.proof, name),
+    )
+    theirs = (
+        *(outcome.score, outcome.net, outcome.won, dict(outcome.won_from)),
+        *(outcome.turn, outcome.rank, list(outcome.paid), outcome.proof),
+    )
+    return mine == theirs
+
+
+def _negated(taken: Row, row: Row) -> bool:
+    """``row`` takes back ``taken``: its score, net and amounts negated, the rest as they were."""
+    return (taken.net, taken.score, _amounts(taken.won_from), taken.paid) == (
+        -row.net,
+        None if row.score is None else -row.score,
+        {payer: -value for payer, value in _amounts(row.won_from).items()},
+        [{**item, "amount": str(-Decimal(item["amount"]))} for item in row.paid],
+    ) and (taken.turn, taken.rank, taken.proof) == (row.turn, row.rank, row.proof)
+
+
+def _amounts(flows: Mapping[str, str]) -> dict[str, Decimal]:
+    return {payer: Decimal(value) for payer, value in flows.items()}
+
+
+def _paid(paid: Iterable[results.Paid]) -> str:
+    """Payments as the words say them: "Bob 12.50 ×2 (low)", one after the other."""
+    said = [f"{p.payee} {words(p.amount)} ×{p.multiplier} ({p.reason})" for _, p in sorted(paid)]
+    return "; ".join(said) or "nothing"
+
+
+def _proof(proof: scoring.Proof | None) -> str:
+    if proof is None:
+        return "nothing"
+    return f"{proof.special.value} from {proof.tiles} tiles ({proof.pips} pips)"
+
+
+def _leads(
+    at: str, table: TableSession, live: list[StoredHand], result: SessionResult
+) -> list[str]:
+    """Where what each hand that counts keeps as a whole (who led it and which way, who leads
+    next and which way) differs from what the engine gives."""
+    names = table.seated
+    said = []
+    for hand, played in zip(live, result.hands, strict=True):
+        kept, given = results.Lead.kept(hand.lead, names), results.Lead.of(played)
+        if kept == given:
+            continue
+        where = f"{at}: hand {hand.number}"
+        if kept is None:
+            said.append(f"{where}: keeps no lead, the hands give {_lead(given)}")
+        else:
+            said.append(f"{where}: keeps {_lead(kept)}, the hands give {_lead(given)}")
+    return said
+
+
+def _lead(lead: results.Lead) -> str:
+    return f"led by {lead.first} ({lead.direction}), {lead.next_first} next ({lead.next_direction})"
 
 
 def _sums(

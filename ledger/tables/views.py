@@ -193,7 +193,9 @@ def table(request: HtmxRequest, token: str) -> HttpResponse:
     session = selectors.session_by_token(token)
     changed = whole_number(request.GET.get("changed"))
     number = whole_number(request.GET.get("saved"))
-    sheet = selectors.latest_sheet(session, number if changed is None else changed)
+    sheet = selectors.score_sheet(
+        session, latest=True, number=number if changed is None else changed
+    )
     saved = sheet.row(number) if number is not None else None
     context = _table_context(request, sheet, saved=saved, **_changed(session, sheet, changed))
     if request.htmx and request.GET.get("form"):
@@ -257,16 +259,16 @@ def _hand_form(
 ) -> HttpResponse:
     """The form again, as posted: with every problem the engine finds in what was entered
     (also with fields left empty), the preview asked for, or the hand another phone took.
-    Checking what was entered reads every hand; the next hand after the one taken is worked
-    out from that hand alone where it is the last (``after_taken``), else from the table as
-    its page shows it (``latest_sheet``), at a cost that does not grow with the hands played: when
-    a table's phones all press save, all but the first are answered this way."""
+    Checking what was entered reads every hand; the next hand after the one taken is read
+    from that hand alone where it is the last (``after_taken``), else from the table as its
+    page shows it (its latest hands), at a cost that does not grow with the hands played:
+    when a table's phones all press save, all but the first are answered this way."""
     if isinstance(taken, services.HandAlreadyRecorded) and taken.last:
         sheet = selectors.after_taken(session, taken.hand)
     elif taken is not None:
-        sheet = selectors.latest_sheet(session)
+        sheet = selectors.score_sheet(session, latest=True)
     else:
-        sheet = selectors.rescored_sheet(session)
+        sheet = selectors.score_sheet(session)
     extra: dict[str, Any] = {}
     if data is not None and taken is None:
         try:
@@ -356,9 +358,9 @@ def _saved(
         response: HttpResponse = redirect(f"{url}?saved={number}")
     else:
         if session.options.keys() & set(ENDS):  # the form says whether this hand ended it
-            sheet = selectors.rescored_sheet(session)
+            sheet = selectors.score_sheet(session, latest=True)
         else:
-            sheet = selectors.after_record(session, recorded.hand, recorded.played)
+            sheet = selectors.after_record(session, recorded.hand, recorded.played, recorded.why)
         saved = sheet.row(number)
         response = _in_place(request, session, sheet, saved=saved) or render(
             request, "tables/table.html#hand_form", _table_context(request, sheet, saved=saved)
@@ -427,7 +429,7 @@ def _void_asked(request: HtmxRequest, token: str, number: int) -> HttpResponse |
     session = selectors.session_by_token(token)
     if not rights.organises(request, session):
         return HttpResponseForbidden(_("Only the table's organiser can void a hand."))
-    sheet = selectors.latest_sheet(session, number)
+    sheet = selectors.score_sheet(session, latest=True, number=number)
     row = sheet.row(number)
     if row is None:
         raise Http404("No such hand")
@@ -458,7 +460,7 @@ def _change_hand(
 ) -> HttpResponse:
     """The hand page; on POST, ``change`` made (it says whether it was), then back to the table."""
     session = selectors.session_by_token(token)
-    sheet = selectors.rescored_sheet(session)
+    sheet = selectors.score_sheet(session, latest=True, number=number)
     row = sheet.row(number)
     if row is None:
         raise Http404("No such hand")
@@ -597,7 +599,7 @@ def ends(request: HtmxRequest, token: str) -> HttpResponse:
             return redirect(reverse("table", args=[token]) + "#organiser")
     else:
         ends_error = " ".join(str(message) for errors in time.errors.values() for message in errors)
-    sheet = selectors.rescored_sheet(session)
+    sheet = selectors.score_sheet(session, latest=True)
     context = _table_context(request, sheet, ends_error=ends_error, ends=values, time_form=time)
     return render(request, "tables/table.html", context, status=400)
 
@@ -614,11 +616,11 @@ HISTORY_PAGE = 50  # changes on one page of a table's history
 
 
 def _summary(request: HtmxRequest, session: TableSession, *, shared: bool) -> HttpResponse:
-    sheet, hands, won_from = selectors.read_for_summary(session)
+    sheet = selectors.score_sheet(session)
     context = {
         "session": session,
         "sheet": sheet,
-        "summary": summarise(sheet, hands, won_from),
+        "summary": summarise(sheet),
         "game": GAMES[session.game],
         "title": _(GAMES[session.game].label),
         "shared": shared,

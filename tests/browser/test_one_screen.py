@@ -261,7 +261,7 @@ def test_a_hand_another_phone_saved_first_is_said_in_view(table: Page, shot) -> 
         },
         device="Bob's phone",
     )
-    following = selectors.latest_sheet(session)
+    following = selectors.score_sheet(session, latest=True)
     table.evaluate("document.getElementById('record-form').dataset.mark = 'typed here'")
     for index, pips in enumerate(("2", "34", "18"), start=1):
         table.fill(f"#pips-{index}", pips)

@@ -46,7 +46,7 @@ def test_every_demo_hand_scores_and_only_the_one_hand_saved_twice_is_voided():
     demo()
     voided = []
     for table in tables():
-        view = selectors.rescored_sheet(table)
+        view = selectors.score_sheet(table)
         assert [row.hand.number for row in view.rows] == list(range(1, len(view.rows) + 1))
         assert len(view.rows) >= 5
         assert all((row.result is None) == row.hand.voided for row in view.rows)

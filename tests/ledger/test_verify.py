@@ -106,7 +106,7 @@ def test_an_empty_database_agrees():
 def test_a_row_s_net_moved_to_another_player_is_found_hand_by_hand_and_in_the_totals(tables):
     lone = tables["lone"]
     anna, bob = row(lone, 3, "Anna").net, row(lone, 3, "Bob").net
-    totals = selectors.rescored_sheet(lone).result.totals.net
+    totals = selectors.score_sheet(lone).result.totals.net
 
     move(lone, 3, "Bob", "Anna", "2")
     code, said = verify()

@@ -97,8 +97,7 @@ def _money() -> dict[str, object]:
     """Every table's totals as its pages read them, each player's rows summed by the database,
     every group's balances, every event's standings, and every export of each."""
     tables = {
-        table.pk: selectors.rescored_sheet(table).result.totals
-        for table in TableSession.objects.all()
+        table.pk: selectors.score_sheet(table).result.totals for table in TableSession.objects.all()
     }
     summed = {
         (row["session"], row["player"]): (row["net"], row["score"])

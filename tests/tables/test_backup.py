@@ -26,14 +26,14 @@ def _played(session):
 
 def test_export_and_import_into_an_empty_database_give_identical_totals(ce_deng, tmp_path, capsys):
     _played(ce_deng)
-    before = selectors.rescored_sheet(ce_deng).result
+    before = selectors.score_sheet(ce_deng).result
     backup = _exported(tmp_path, capsys)
     empty_database()
 
     call_command("ledger_import", str(backup))
 
     table = selectors.session_by_token(ce_deng.token)  # the same links still work
-    after = selectors.rescored_sheet(table).result
+    after = selectors.score_sheet(table).result
     assert after.totals == before.totals and after.settle_up == before.settle_up
     assert HandChange.objects.count() == 4 and Hand.objects.get(number=1).voided
     assert table.read_token == ce_deng.read_token
@@ -84,7 +84,7 @@ def owned(db):
 def test_import_keeps_the_lock_organiser_link_owner_tally_and_history(
     owned, tmp_path, capsys, client
 ):
-    before, history = selectors.rescored_sheet(owned).result, _history(owned)
+    before, history = selectors.score_sheet(owned).result, _history(owned)
     counted = tally.current_tally(owned)
     backup = _exported(tmp_path, capsys)
     empty_database()  # the tables go; the organiser's account is in the new database too
@@ -98,7 +98,7 @@ def test_import_keeps_the_lock_organiser_link_owner_tally_and_history(
     # The tally is counted again, at the revision the table came with: the standings read it.
     assert table.revision == owned.revision
     assert counted is not None and tally.current_tally(table) == counted
-    after = selectors.rescored_sheet(table).result
+    after = selectors.score_sheet(table).result
     assert after.totals == before.totals and after.settle_up == before.settle_up
     assert _history(table) == history and Hand.objects.get(number=1).voided
     with pytest.raises(services.TableLocked):
@@ -128,7 +128,7 @@ def test_an_owner_with_no_account_here_imports_without_one_and_the_command_says_
 
 
 def test_a_version_1_document_still_imports(owned, tmp_path):
-    before = selectors.rescored_sheet(owned).result
+    before = selectors.score_sheet(owned).result
     document = export_tables([owned])
     document["version"] = 1
     for raw in document["tables"]:  # what version 1 did not keep
@@ -144,7 +144,7 @@ def test_a_version_1_document_still_imports(owned, tmp_path):
     assert not table.locked and table.owner is None
     assert table.organiser_token and table.organiser_token != owned.organiser_token
     assert tally.current_tally(table) is not None  # counted on import
-    assert selectors.rescored_sheet(table).result.totals == before.totals
+    assert selectors.score_sheet(table).result.totals == before.totals
 
 
 def test_import_refuses_a_version_it_does_not_know(owned, tmp_path, capsys):
@@ -159,7 +159,7 @@ def test_a_table_imported_beside_another_with_the_same_names_keeps_its_own_playe
     ce_deng, tmp_path, capsys, client
 ):
     _played(ce_deng)
-    before = selectors.rescored_sheet(ce_deng).result
+    before = selectors.score_sheet(ce_deng).result
     backup = _exported(tmp_path, capsys)
     empty_database()
     # The target database has another table whose players go by the same names, spelled
@@ -171,7 +171,7 @@ def test_a_table_imported_beside_another_with_the_same_names_keeps_its_own_playe
     call_command("ledger_import", str(backup))
 
     table = selectors.session_by_token(ce_deng.token)
-    after = selectors.rescored_sheet(table).result
+    after = selectors.score_sheet(table).result
     assert table.seating == SEATING and table.first == "Anna"
     assert list(after.totals.net.values()) == list(before.totals.net.values())
     assert table.tally == tally.stored(
@@ -204,7 +204,7 @@ def test_a_kkoribuchigi_table_of_an_older_backup_keeps_the_payment_it_was_played
         game="kkoribuchigi", options={"payment": "each"}, seating=SEATING, first="Anna"
     )
     services.hand_record(session=table, number=1, data=plain_hand())  # each pays 3, highest 1
-    before = selectors.rescored_sheet(table).result.totals
+    before = selectors.score_sheet(table).result.totals
     backup = _exported(tmp_path, capsys)
     old = json.loads(backup.read_text())
     old["version"] = 2  # made before payment defaulted to "highest", when "each" went unsaid
@@ -216,7 +216,7 @@ def test_a_kkoribuchigi_table_of_an_older_backup_keeps_the_payment_it_was_played
 
     imported = TableSession.objects.get()
     assert imported.options == {"payment": "each"}
-    assert selectors.rescored_sheet(imported).result.totals == before
+    assert selectors.score_sheet(imported).result.totals == before
     assert tally.current_tally(imported) is not None  # counted again, for the options written in
 
 

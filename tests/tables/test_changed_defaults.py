@@ -75,7 +75,7 @@ def test_a_table_that_left_payment_unsaid_keeps_each_and_its_totals(migrated_fro
     assert as_played != _score("kkoribuchigi", {"chip": "0.50"}, hands)
 
     assert table.options == {"chip": "0.50", "payment": "each"}
-    assert selectors.rescored_sheet(table).result.totals == as_played
+    assert selectors.score_sheet(table).result.totals == as_played
 
 
 def test_tables_that_chose_or_do_not_take_payment_are_left_alone(migrated_from_before):

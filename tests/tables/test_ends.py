@@ -59,7 +59,7 @@ def test_the_game_ends_with_the_hand_that_reaches_the_target_and_takes_no_more(c
     assert refused.status_code == 400
     assert "the game is over: a total reached 60, and Anna won" in refused.content.decode()
     assert Hand.objects.count() == 2
-    end = selectors.rescored_sheet(to_60).end
+    end = selectors.score_sheet(to_60).end
     assert end is not None and (end.over, end.winner) == (True, "Anna")
 
 

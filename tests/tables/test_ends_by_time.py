@@ -83,7 +83,7 @@ def test_the_hand_saved_after_the_time_is_the_last_and_no_more_are_taken(client)
     assert refused.status_code == 400
     assert "its time ran out, and Anna won" in refused.content.decode()
     assert table.hands.count() == 2
-    end = selectors.rescored_sheet(table).end
+    end = selectors.score_sheet(table).end
     assert end is not None and (end.over, str(end.reason)) == (True, "time")
 
 
@@ -102,10 +102,10 @@ def test_a_correction_keeps_the_last_hand_last_and_a_void_frees_the_next():
     services.hand_record(session=table, number=1, data=plain_hand())
     corrected = services.hand_correct(session=table, number=1, data=plain_hand(Bob=14), version=1)
     assert corrected.data["last"] is True
-    assert selectors.rescored_sheet(table).end.over
+    assert selectors.score_sheet(table).end.over
 
     services.hand_void(session=table, number=1, version=2)
-    assert not selectors.rescored_sheet(table).end
+    assert not selectors.score_sheet(table).end
     services.hand_record(session=table, number=2, data=plain_hand())
     assert table.hands.get(number=2).named["last"] is True
 
@@ -123,7 +123,7 @@ def test_a_phone_or_script_cannot_mark_the_last_hand_itself():
 def test_the_organiser_extends_the_time_and_the_last_hand_is_ordinary_again(client):
     table = table_ending(timezone.now() - timedelta(minutes=1))
     record(client, table, 1)
-    assert selectors.rescored_sheet(table).end.over
+    assert selectors.score_sheet(table).end.over
 
     answer = organiser(table).post(
         reverse("ends", args=[table.token]), {"play_to": "", "hands": "", "minutes": "30"}
@@ -136,7 +136,7 @@ def test_the_organiser_extends_the_time_and_the_last_hand_is_ordinary_again(clie
     change = hand.changes.last()
     assert change.kind == HandChange.Kind.CORRECT and change.before["last"] is True
     assert record(client, table, 2).status_code == 302  # play goes on
-    assert not selectors.rescored_sheet(table).end
+    assert not selectors.score_sheet(table).end
 
 
 @pytest.mark.both_databases
@@ -252,7 +252,7 @@ def test_a_backup_keeps_the_time_and_the_last_hand():
     (restored,) = backup.import_tables(document)
     assert (restored.ends_at, restored.time_zone) == (ends_at, HONG_KONG)
     assert Hand.objects.get(session=restored).named["last"] is True
-    assert selectors.rescored_sheet(restored).end.over
+    assert selectors.score_sheet(restored).end.over
 
 
 @pytest.mark.both_databases

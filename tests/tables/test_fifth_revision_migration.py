@@ -69,7 +69,7 @@ def migrated(transactional_db):
             services.hand_record(session=table, number=2, data=DECLARED)
         tables[label] = table.pk
     before = {
-        label: selectors.rescored_sheet(TableSession.objects.get(pk=pk)).result.totals
+        label: selectors.score_sheet(TableSession.objects.get(pk=pk)).result.totals
         for label, pk in tables.items()
     }
     rows = {label: _money(TableSession.objects.get(pk=pk)) for label, pk in tables.items()}
@@ -111,12 +111,12 @@ def test_every_table_keeps_what_it_paid_to_the_cent(migrated):
         assert table.options == options, label
         # The tally counted before is still the table's: nothing it paid changed.
         assert tally.current_tally(table) is not None, label
-        totals = selectors.rescored_sheet(table).result.totals
+        totals = selectors.score_sheet(table).result.totals
         assert totals == before[label], label
         assert _money(table) == rows[label] == totals.net, label
     # The audit's table: at 0.50 a chip, Celine's declared doubles paid her 2 x 1 x 159 in money.
     chips = TableSession.objects.get(pk=tables["ce-deng chips"])
-    assert selectors.rescored_sheet(chips).result.hands[1].net["Celine"] == 318
+    assert selectors.score_sheet(chips).result.hands[1].net["Celine"] == 318
 
 
 def test_events_and_groups_keep_their_rules_and_lose_a_stake_that_paid_nothing(migrated):

@@ -54,7 +54,7 @@ def migrated(transactional_db):
         services.hand_record(session=table, number=2, data=plain_hand(direction="cw", Bob=40))
         tables[label] = table.pk
     before = {
-        label: selectors.rescored_sheet(TableSession.objects.get(pk=pk)).result.totals
+        label: selectors.score_sheet(TableSession.objects.get(pk=pk)).result.totals
         for label, pk in tables.items()
     }
     executor = MigrationExecutor(connection)
@@ -88,7 +88,7 @@ def test_a_chip_paying_nothing_is_left_out_and_every_total_stays_to_the_cent(mig
         assert table.options == {"stake": "0.50"}
         # The tally counted before is still the table's: nothing it paid changed.
         assert tally.current_tally(table) is not None
-        totals = selectors.rescored_sheet(table).result.totals
+        totals = selectors.score_sheet(table).result.totals
         assert totals == before[label]
         assert _money(table) == totals.net
     assert Event.objects.get(pk=event).options == {}
@@ -101,7 +101,7 @@ def test_a_chip_table_keeps_its_chip(migrated):
     table = TableSession.objects.get(pk=tables["chips"])
     # 0035 writes in what its declared doubles paid under the rules before the fifth revision.
     assert table.options == {**CHIPS, "doubles": "stake"}
-    assert selectors.rescored_sheet(table).result.totals == before["chips"]
+    assert selectors.score_sheet(table).result.totals == before["chips"]
 
 
 def test_the_engine_refuses_what_the_migration_left_out():

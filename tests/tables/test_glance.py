@@ -1,8 +1,9 @@
 """The table page and its live part read the table at a cost that does not grow with its hands
-(issue 21, item 7): the totals as kept and the latest hands, each scored on its own
-(``selectors.latest_sheet``). What they show is what scoring every hand shows: after every save,
-correction and void, however they come, with every way of choosing who leads next. After a
-change, the live part every phone fetches is rendered once per revision and language (item 2).
+(issue 21, item 7): the totals as kept and the latest hands, as their rows keep them
+(``selectors.score_sheet``, issue 46). What they show is what scoring every hand shows: after
+every save, correction and void, however they come, with every way of choosing who leads next.
+After a change, the live part every phone fetches is rendered once per revision and language
+(item 2).
 """
 
 from __future__ import annotations
@@ -20,19 +21,19 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import scoring
 from ledger.links import NoSuchLink
 from ledger.models import Hand, Seat, TableSession
 from ledger.tables import selectors, services
 from ledger.tables.live import RENDER_WAIT
 from ledger.tables.summary import Summary, summarise
 from tests.depth import examples
+from tests.tables.scored import engine_sheet
 from tests.tables.test_results_rows import PLAYERS, SCORES, apply, hand
 
 # Depends on the database: what a table's reads read, in how many queries, by which plan.
 pytestmark = pytest.mark.both_databases
 
-# Tables whose hands each score on their own (the rest are scored whole: latest_sheet is scored).
+# Tables whose hands each score on their own (the rest are scored whole).
 OPTIONS = [{}, {"next_first": "rotate"}, {"payment": "chips", "chip": "0.5"}, {"stake": "0"}]
 
 operations = st.lists(
@@ -70,17 +71,19 @@ def test_the_page_shows_what_scoring_every_hand_shows(options, steps):
     for operation in steps:
         apply(table, operation)
         table = selectors.session_by_token(table.token)  # as the page reads it
-        whole = selectors.rescored_sheet(table)
-        assert shown(selectors.latest_sheet(table)) == shown(whole)
+        whole = engine_sheet(table)
+        assert shown(selectors.score_sheet(table, latest=True)) == shown(whole)
+        assert shown(selectors.score_sheet(table)) == shown(whole)
         if operation[0] != "record":  # the page after a change shows the changed hand
             number = operation[1]
-            assert selectors.latest_sheet(table, number).row(number) == whole.row(number)
+            read = selectors.score_sheet(table, latest=True, number=number)
+            assert read.row(number) == whole.row(number)
 
 
 @pytest.mark.django_db
 def test_a_table_its_seats_and_its_latest_hands_are_read_in_three_queries():
     """After every change each phone is shown the table's live part: the table, its seats and
-    its latest hands, whatever the number of hands."""
+    its latest hands (and their rows, and the totals), whatever the number of hands."""
     table = services.session_create(game="jie-long", options={}, seating=PLAYERS, first="Anna")
     data = {"results": {name: {"pips": 10 * i} for i, name in enumerate(PLAYERS)}}
     for number in range(1, selectors.LATEST + 3):
@@ -88,8 +91,10 @@ def test_a_table_its_seats_and_its_latest_hands_are_read_in_three_queries():
     services.hand_void(session=table, number=selectors.LATEST + 2, version=1)
     with CaptureQueriesContext(connection) as captured:
         session = selectors.session_by_token(table.token)
-        sheet = selectors.latest_sheet(session)
-    assert len([q for q in captured if "ledger_result" not in q["sql"]]) == 3  # and the totals
+        sheet = selectors.score_sheet(session, latest=True)
+    # and the latest hands' rows, and the totals
+    assert len([q for q in captured if "ledger_result" not in q["sql"]]) == 3
+    assert len(captured) == 5
     seats = Seat.objects.filter(session=table).select_related("player").order_by("position")
     assert list(session.seated.items()) == [(seat.player_id, seat.player.name) for seat in seats]
     newest = table.hands.order_by("-number")[: selectors.LATEST]
@@ -99,9 +104,7 @@ def test_a_table_its_seats_and_its_latest_hands_are_read_in_three_queries():
 
 
 def summary_of_every_hand_scored(table) -> Summary:
-    whole = selectors.rescored_sheet(table)
-    shown = [selectors.Shown(row.hand, row.result) for row in whole.rows]
-    return summarise(whole, shown, scoring.won_from(whole.result.hands))
+    return summarise(engine_sheet(table))
 
 
 @pytest.mark.django_db
@@ -116,7 +119,7 @@ def test_the_summary_from_the_kept_rows_is_the_summary_of_every_hand_scored(opti
     for operation in steps:
         apply(table, operation)
     table = selectors.session_by_token(table.token)
-    assert summarise(*selectors.read_for_summary(table)) == summary_of_every_hand_scored(table)
+    assert summarise(selectors.score_sheet(table)) == summary_of_every_hand_scored(table)
 
 
 @pytest.mark.django_db
@@ -130,7 +133,7 @@ def test_a_ce_deng_table_turns_and_redeals_as_when_scored_whole():
         data = {"redeal": "Bob"} if number % 5 == 0 else plain
         services.hand_record(session=table, number=number, data=data)
     table = selectors.session_by_token(table.token)
-    assert shown(selectors.latest_sheet(table)) == shown(selectors.rescored_sheet(table))
+    assert shown(selectors.score_sheet(table, latest=True)) == shown(engine_sheet(table))
 
 
 def _plan(read: Callable[[], object]) -> list[str]:
@@ -251,7 +254,7 @@ def test_the_page_and_its_live_part_read_as_much_at_hand_60_as_at_hand_12(client
         table = services.session_create(game="jie-long", options={}, seating=PLAYERS, first="Anna")
         for number in range(1, hands + 1):
             services.hand_record(session=table, number=number, data=hand(SCORES[number % 6]))
-        sheet = selectors.latest_sheet(selectors.session_by_token(table.token))
+        sheet = selectors.score_sheet(selectors.session_by_token(table.token), latest=True)
         assert len(sheet.rows) == selectors.LATEST and len(sheet.result.hands) == selectors.LATEST
         page = reverse("table", args=[table.token])
         live = reverse("live", args=[table.token]) + "?rev=0"

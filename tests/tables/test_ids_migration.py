@@ -192,7 +192,7 @@ def test_every_total_standing_balance_and_export_is_what_it_was_to_the_cent(migr
     for label, _, _ in TABLES:
         table = TableSession.objects.get(pk=tables[label])
         was = expected[label]
-        sheet = selectors.rescored_sheet(table)
+        sheet = selectors.score_sheet(table)
         assert sheet.result.totals == was.totals
         assert sheet.result.settle_up == was.settle_up
         exported = {row[1]: row[3:6] for row in list(totals_rows(sheet))[1:]}
@@ -263,7 +263,7 @@ def test_undone_the_names_come_back_and_redone_every_total_is_the_same(migrated)
     leaf()
     for label, pk in tables.items():
         table = TableSession.objects.get(pk=pk)
-        assert selectors.rescored_sheet(table).result.totals == expected[label].totals
+        assert selectors.score_sheet(table).result.totals == expected[label].totals
         kept = tally.current_tally(table)
         assert (kept is None) == (label == "cup 2")
         assert money.table_totals(table) == expected[label].totals

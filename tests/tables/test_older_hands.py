@@ -22,7 +22,7 @@ def stored_before(table: TableSession) -> None:
 def test_a_hand_stored_under_older_rules_still_scores_and_shows(client, ce_deng):
     stored_before(ce_deng)
 
-    assert selectors.rescored_sheet(ce_deng).result.totals.scores["Bob"] == 86
+    assert selectors.score_sheet(ce_deng).result.totals.scores["Bob"] == 86
     assert client.get(reverse("table", args=[ce_deng.token])).status_code == 200
     assert client.get(reverse("summary", args=[ce_deng.token])).status_code == 200
     # The next hand is checked, and saved.
@@ -50,4 +50,4 @@ def test_correcting_a_stored_hand_checks_it_again(client, ce_deng):
     assert kept.status_code == 400 and Hand.objects.get().version == 1
     fixed = client.post(url, {**form_post(1), "version": "1"})
     assert fixed.status_code == 302 and Hand.objects.get().version == 2
-    assert set(SEATING) == set(selectors.rescored_sheet(ce_deng).result.totals.scores)
+    assert set(SEATING) == set(selectors.score_sheet(ce_deng).result.totals.scores)

@@ -90,7 +90,7 @@ def test_every_total_is_what_it_was_to_the_cent(migrated):
     tables, _ = migrated
     for pk in tables.values():
         table = TableSession.objects.get(pk=pk)
-        expected = selectors.rescored_sheet(table).result.totals.net
+        expected = selectors.score_sheet(table).result.totals.net
         summed = dict(
             Result.objects.filter(session=table)
             .standing()
@@ -119,7 +119,7 @@ def test_the_tournament_s_standings_and_a_table_s_export_are_what_they_were(migr
         name: (cup.net[name], cup.scores[name], cup.hands_won[name]) for name in SEATING
     }
 
-    one = selectors.rescored_sheet(TableSession.objects.get(pk=tables["one"]))
+    one = selectors.score_sheet(TableSession.objects.get(pk=tables["one"]))
     exported = {row[1]: row for row in list(totals_rows(one))[1:]}
     expected = engine_totals("1")
     assert {name: (row[3], row[5]) for name, row in exported.items()} == {

@@ -45,7 +45,7 @@ def everything(event: int, group: int) -> dict[str, Any]:
     tables = TableSession.objects.filter(pk__in=_tables(event, group)).order_by("pk")
     seen: dict[str, Any] = {}
     for table in tables:
-        sheet = selectors.rescored_sheet(table)
+        sheet = selectors.score_sheet(table)
         seen[f"table {table.pk}"] = (sheet.result.totals, sheet.result.settle_up)
         for kind in exports.EXPORTS:
             seen[f"table {table.pk} {kind}"] = _download(exports.response(table, kind))

@@ -23,11 +23,12 @@ from hypothesis import strategies as st
 
 import scoring
 from ledger.models import Hand, HandChange, Result, TableSession
-from ledger.tables import money, services, verify
+from ledger.tables import money, selectors, services, verify
 from ledger.tables.stored import specials_of
 from scoring import GAMES
 from tests.depth import examples
 from tests.scoring.test_properties import ce_deng_sessions, plain_sessions, tiu_yu_sessions
+from tests.tables.scored import engine_sheet
 
 # Depends on the database: the rows are written under the table's row lock, refused unbalanced
 # by each database its own way, and the players' totals summed by it to the cent.
@@ -159,6 +160,18 @@ def assert_rows_equal_engine(table: TableSession) -> None:
         pair: value for pair, value in scoring.won_from(result.hands).items() if value
     }
     assert [said for checked in verify.tables() for said in checked.differences] == []
+    # What every page, API answer and export reads (issue 46): each hand as its rows keep it
+    # (its nets, scores, turn order, ranking, payments, proofs, who led and leads next), the
+    # totals, the settle-up and where the table ends, all as the engine gives them.
+    whole = engine_sheet(table)
+    for read in (selectors.score_sheet(table), selectors.score_sheet(table, latest=True)):
+        rows = [(row.hand, row.result, row.why) for row in read.rows]
+        engine = [(row.hand, row.result, row.why) for row in whole.rows]
+        assert rows == engine[len(engine) - len(rows) :]  # every hand, or the latest
+        assert (read.next_first, read.next_direction) == (whole.next_first, whole.next_direction)
+        assert read.result.totals == whole.result.totals
+        assert read.result.settle_up == whole.result.settle_up
+        assert read.end == whole.end
 
 
 def everything_stored(table: TableSession) -> list[list[tuple[Any, ...]]]:

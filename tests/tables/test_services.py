@@ -97,7 +97,7 @@ def test_correcting_a_hand_recomputes_everything_after_it(ce_deng):
         session=ce_deng, number=1, data=plain_hand(Anna=20), version=1, device="C"
     )
 
-    view = selectors.rescored_sheet(ce_deng)
+    view = selectors.score_sheet(ce_deng)
     # Hand 1 is now 20/12/34/18: sum 84, Anna 84-4x20=+4; hand 2: sum 68, Anna 68-4x4=+52.
     assert view.result.totals.net["Anna"] == 4 + 52
     [change] = [change for change in selectors.changes(ce_deng) if change.kind == "correct"]
@@ -122,7 +122,7 @@ def test_void_keeps_the_hand_but_it_counts_for_nothing(ce_deng):
 
     services.hand_void(session=ce_deng, number=1, version=1, device="D")
 
-    view = selectors.rescored_sheet(ce_deng)
+    view = selectors.score_sheet(ce_deng)
     assert Hand.objects.get().voided
     assert all(amount == 0 for amount in view.result.totals.net.values())
     assert [row.result for row in view.rows] == [None]

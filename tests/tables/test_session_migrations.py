@@ -29,8 +29,7 @@ def _migrate(target: list[tuple[str, str]] | None = None) -> None:
 
 def _money() -> tuple[dict, dict]:
     tables = {
-        table.pk: selectors.rescored_sheet(table).result.totals
-        for table in TableSession.objects.all()
+        table.pk: selectors.score_sheet(table).result.totals for table in TableSession.objects.all()
     }
     ledgers = {}
     for group in Group.objects.all():

@@ -25,7 +25,7 @@ HAND_1 = ["+58", "+18", "−70", "−6"]  # a minus sign, not a hyphen
 
 
 def chart_of(session) -> Chart:
-    chart = summarise(*selectors.read_for_summary(session)).chart
+    chart = summarise(selectors.score_sheet(session)).chart
     assert chart is not None
     return chart
 
@@ -39,7 +39,7 @@ def three_hands(ce_deng):
 
 
 def test_there_is_no_chart_before_the_first_hand(client, ce_deng):
-    assert summarise(*selectors.read_for_summary(ce_deng)).chart is None
+    assert summarise(selectors.score_sheet(ce_deng)).chart is None
 
     page = client.get(reverse("summary", args=[ce_deng.token])).content.decode()
 
@@ -116,7 +116,7 @@ def test_each_line_has_a_colour_a_dash_and_a_marker_of_its_own(three_hands):
 
 
 def test_the_text_alternative_is_each_players_running_total_ending_at_the_totals(three_hands):
-    sheet = selectors.rescored_sheet(three_hands)
+    sheet = selectors.score_sheet(three_hands)
     chart = chart_of(three_hands)
 
     assert [hand.label for hand in chart.hands] == ["1", "2", "3"]

@@ -77,7 +77,7 @@ def test_a_hand_taken_gives_the_next_hand_the_table_page_gives(db):
         assert taken.value.last
         session.refresh_from_db()
         answered = selectors.after_taken(session, taken.value.hand)
-        shown = selectors.latest_sheet(session)
+        shown = selectors.score_sheet(session, latest=True)
         assert (answered.next_number, answered.next_first, answered.next_direction) == (
             shown.next_number,
             shown.next_first,

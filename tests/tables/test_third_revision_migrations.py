@@ -91,7 +91,7 @@ def test_a_tiu_yu_table_keeps_the_loose_ch_i_tsun_and_its_totals_to_the_cent(mig
     )
 
     assert table.options == {"stake": "0.50", "chi_tsun": "by_spots"}
-    totals = selectors.rescored_sheet(table).result.totals
+    totals = selectors.score_sheet(table).result.totals
     assert totals == as_played
     # Anna 48 + 10, Bob 10, each hand: 48 x 0.50 = 24 a hand.
     assert totals.net == {"Anna": Decimal("48.00"), "Bob": Decimal("-48.00")}
@@ -113,5 +113,5 @@ def test_typed_scores_are_stored_as_whole_numbers_and_every_total_stays(migrated
     assert all(type(pips) is int for pips in stored)
     history = sorted(selectors.changes(table), key=lambda change: change.number)
     assert [change.after["results"]["Bob"]["pips"] for change in history] == [12, 12, 12, 34]
-    assert selectors.rescored_sheet(table).result.totals == as_typed
+    assert selectors.score_sheet(table).result.totals == as_typed
     assert Hand.objects.filter(session=table).count() == 4

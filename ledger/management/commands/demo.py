@@ -224,7 +224,7 @@ class Dealer:
         device = f"{session.seating[0]}'s phone"
         last: dict[str, Any] = {}
         for kind in kinds:
-            sheet = selectors.rescored_sheet(session)
+            sheet = selectors.score_sheet(session, latest=True)
             number = sheet.next_number
             if kind == AGAIN:  # the last hand sent twice: the organiser voids the copy
                 copy = services.hand_record(
