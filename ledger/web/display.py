@@ -16,7 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
-from ledger.tables.money import readable_amount
+from ledger.amounts import readable_amount
 from ledger.tables.stored import specials_of
 from ledger.web.games import special_label
 from scoring import GAMES, Entry, HandEvent
