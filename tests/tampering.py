@@ -19,6 +19,11 @@ def guards_off() -> Iterator[None]:
         replica = connection.vendor == "postgresql"
         if replica:
             with connection.cursor() as cursor:
+                # The checks already waiting for the commit (the sum, the foreign keys) run
+                # now, on what was written before: else they would run at the test's end on
+                # what is altered here.
+                cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+                cursor.execute("SET CONSTRAINTS ALL DEFERRED")
                 cursor.execute("SET LOCAL session_replication_role = replica")
         yield
         # Rolled back with the savepoint on an error; set back by hand otherwise.

@@ -87,8 +87,10 @@ def _payment(
         return members.get(pk) or others.get(pk) or f"player #{pk}"
 
     day = f"{timezone.localtime(payment.created):%d/%m/%Y}"
-    paid = f"{name(payment.payer)} paid {name(payment.payee)} {words(payment.amount)}"
-    where = f"{at}: payment #{payment.pk} ({paid} {payment.unit} on {day})"
+    amount = payment.amount
+    shown = f"{amount.normalize():f}" if payment.unit == Payment.Unit.CHIPS else words(amount)
+    paid = f"{name(payment.payer)} paid {name(payment.payee)} {shown} {payment.unit}"
+    where = f"{at}: payment #{payment.pk} ({paid} on {day})"
     wrong = []
     if payment.amount <= 0:
         wrong.append("its amount is not above 0")
@@ -121,7 +123,7 @@ def _balances(
     try:
         stored = selectors.ledger(group)
     except KeyError as error:  # a table or a payment names a player the group does not have
-        return [f"{at}: not checked: its balances name player #{error.args[0]}, not of it"]
+        return [f"{at}: not checked: its balances name player #{error.args[0]}, not of the group"]
     except (ValueError, ArithmeticError) as error:  # a table's options no longer read
         return [f"{at}: not checked: its balances cannot be read: {error!r}"]
     names = {pk: name for name, pk in stored.ids.items()}
@@ -135,12 +137,12 @@ def _balances(
             return [f"{at}: not checked: its table {token} was not scored (above)"]
         if not (checked.net.keys() | checked.rows_net.keys()) <= names.keys():
             return [f"{at}: not checked: its table {token} has someone not of the group"]
-        kind, _ = pays_in(game, options)
         # A chip table's rows, and the engine, keep its chips at its own chip's value: money,
-        # as the group adds it. Points only add nothing.
-        if kind != "points":
-            for player, net in checked.rows_net.items():
-                rows[names[player]] += net
+        # as the group adds it. Points only add nothing: the rows say which they are in, the
+        # engine reads it from the table's options, as the page does.
+        for player, net in checked.rows_net.items():
+            rows[names[player]] += net
+        if pays_in(game, options)[0] != "points":
             for player, net in checked.net.items():
                 money[names[player]] += net
         for player, score in checked.scores.items():

@@ -84,8 +84,8 @@ class Checked:
     hands: int  # hands recorded, voided ones included
     changes: int  # the hands' changes and the table's, as its history keeps them
     differences: list[str] = field(default_factory=list)
-    # What its rows, reversals included, add up to for each player (by id): what they add to
-    # their group's balances.
+    # What its rows in money or chips (at the chip's value), reversals included, add up to for
+    # each player (by id): what they add to their group's balances.
     rows_net: dict[int, Decimal] = field(default_factory=dict)
     # What the engine gives each player (by id) there, for their group's balances; None when
     # its hands do not score.
@@ -166,7 +166,8 @@ def check(
     names = table.seated
     at = label(table)
     for row in rows:
-        checked.rows_net[row.player] = checked.rows_net.get(row.player, Decimal(0)) + row.net
+        if row.unit != Result.Unit.POINTS:
+            checked.rows_net[row.player] = checked.rows_net.get(row.player, Decimal(0)) + row.net
     # Neither needs the engine: said however the hands score.
     kept = _reversals(at, hands, rows, names) + _history(at, hands, changes)
     kept += _ends(at, table, bool(hands), ends)
@@ -372,21 +373,21 @@ def _history(at: str, hands: list[StoredHand], changes: list[Change]) -> list[st
         if not kept:
             continue
         if kept[0].kind != HandChange.Kind.RECORD:
-            said.append(f"{where}: its history begins with a {kept[0].kind}, not a record")
+            said.append(f"{where}: its history begins with {_kind(kept[0])}, not a record")
         for number, (before, change) in enumerate(zip(kept, kept[1:], strict=False), start=2):
             if change.kind == HandChange.Kind.RECORD or before.kind == HandChange.Kind.VOID:
                 said.append(
-                    f"{where}: its change {number} is a {change.kind} after a {before.kind}"
+                    f"{where}: its change {number} is {_kind(change)} after {_kind(before)}"
                 )
-            if change.before != before.after and before.kind != HandChange.Kind.VOID:
+            elif change.before != before.after:
                 said.append(
-                    f"{where}: its change {number} ({change.kind}) does not start from what "
+                    f"{where}: its change {number} ({_kind(change)}) does not start from what "
                     f"change {number - 1} left"
                 )
         last = kept[-1]
         if hand.voided != (last.kind == HandChange.Kind.VOID):
             but = "it is voided" if hand.voided else "it is not voided"
-            said.append(f"{where}: its history ends in a {last.kind}, but {but}")
+            said.append(f"{where}: its history ends in {_kind(last)}, but {but}")
         left = last.before if last.kind == HandChange.Kind.VOID else last.after
         if left != hand.data:
             said.append(f"{where}: it holds what its last change did not leave")
@@ -395,6 +396,12 @@ def _history(at: str, hands: list[StoredHand], changes: list[Change]) -> list[st
 
 def _count(changes: int) -> str:
     return f"{changes} change{'' if changes == 1 else 's'}"
+
+
+def _kind(change: Change) -> str:
+    """A change's kind as a noun: a record, a correction, a void."""
+    nouns = {"record": "a record", "correct": "a correction", "void": "a void"}
+    return nouns.get(change.kind, f"a change of kind {change.kind!r}")
 
 
 def _ends(at: str, table: TableSession, played: bool, changes: list[EndsChange]) -> list[str]:

@@ -5,11 +5,14 @@ tests/groups through their conftest.py), the command run, and rows altered behin
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from decimal import Decimal
 from io import StringIO
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
 from django.db.models import F, Value
 from django.utils import timezone
 
@@ -124,3 +127,43 @@ def move(table: TableSession, number: int, payer: str, payee: str, amount: str) 
     with guards_off():
         Result.objects.filter(pk=row(table, number, payer).pk).update(net=F("net") - money(amount))
         Result.objects.filter(pk=row(table, number, payee).pk).update(net=F("net") + money(amount))
+
+
+# What a constraint the database keeps takes to break: the test's transaction to drop it in.
+ON_POSTGRESQL = pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="drops a unique constraint inside the test's transaction, which PostgreSQL rolls "
+    "back with it (DATABASE_URL=postgres://...); SQLite cannot drop one in place",
+)
+
+
+def drop_unique(table: str, column: str) -> None:
+    """Drop the unique constraint on ``table``'s ``column`` (PostgreSQL): in the test's
+    transaction, which gives it back when it rolls back."""
+    with connection.cursor() as cursor:
+        found = connection.introspection.get_constraints(cursor, table)
+        (name,) = [
+            name
+            for name, constraint in found.items()
+            if constraint["unique"]
+            and not constraint["primary_key"]
+            and constraint["columns"] == [column]
+        ]
+        cursor.execute(f'ALTER TABLE "{table}" DROP CONSTRAINT "{name}"')
+
+
+@contextmanager
+def unchecked(table: str, constraint: str) -> Iterator[None]:
+    """Writes inside may break ``table``'s check ``constraint``: on PostgreSQL it is dropped
+    in the test's transaction (given back when it rolls back), on SQLite every check is
+    ignored until the end."""
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(f'ALTER TABLE "{table}" DROP CONSTRAINT "{constraint}"')
+            yield
+            return
+        cursor.execute("PRAGMA ignore_check_constraints = ON")
+        try:
+            yield
+        finally:
+            cursor.execute("PRAGMA ignore_check_constraints = OFF")
