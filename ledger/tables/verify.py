@@ -169,20 +169,20 @@ def check(
         if row.unit != Result.Unit.POINTS:
             checked.rows_net[row.player] = checked.rows_net.get(row.player, Decimal(0)) + row.net
     # Neither needs the engine: said however the hands score.
-    kept = _reversals(at, hands, rows, names) + _history(at, hands, changes)
-    kept += _ends(at, table, bool(hands), ends)
+    unscored = _reversals(at, hands, rows, names) + _history(at, hands, changes)
+    unscored += _ends(at, table, bool(hands), ends)
     try:
         named = [hand._replace(data=stored.by_name(hand.data, names)) for hand in hands]
         live = [hand for hand in named if not hand.voided]
         result = tally.score_table(table, [hand.data for hand in live])
     except (KeyError, TypeError, ValueError) as error:  # a ScoringError is a ValueError
-        checked.differences += [f"{at}: its hands do not score: {error}", *kept]
+        checked.differences += [f"{at}: its hands do not score: {error}", *unscored]
         return checked
     checked.differences += _rows(at, table, named, result, rows)
     checked.differences += _sums(at, table, result, sums)
     counted = tally.count(table, [(h.number, h.data, h.voided, h.version) for h in named], result)
     checked.differences += _tally(at, table, counted)
-    checked.differences += kept
+    checked.differences += unscored
     ids = {name: pk for pk, name in names.items()}
     checked.net = {ids[name]: value for name, value in result.totals.net.items()}
     checked.scores = {ids[name]: value for name, value in result.totals.scores.items()}
