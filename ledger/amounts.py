@@ -4,7 +4,7 @@ SQLite has no exact decimal: a ``DecimalField`` column takes NUMERIC affinity th
 values are stored as floats, and ``SUM`` adds floats. An integer column sums exactly on both
 databases (PostgreSQL sums bigint as numeric), so a table's, a player's or a group's money
 is the database's ``SUM`` to the last ten-thousandth. Python code sees a ``Decimal`` with
-four places, in and out, sums included.
+four places, in and out, sums included; ``readable_amount`` writes one as a person reads it.
 """
 
 from __future__ import annotations
@@ -75,3 +75,21 @@ class AmountField(models.DecimalField):  # type: ignore[type-arg]
     def from_db_value(self, value: Any, expression: Any, connection: Any) -> Decimal | None:
         # An int from a row or SQLite's SUM; a Decimal from PostgreSQL's SUM of bigint.
         return None if value is None else Decimal(value).scaleb(-PLACES).quantize(STEP)
+
+
+def readable_amount(value: Decimal) -> Decimal:
+    """An amount or a sum of amounts as money reads: the database gives them with four places
+    ("12.5000"), the engine and a division as they come ("12.5"), so neither is what a person
+    wants. Whole stays whole, cents keep two places, smaller parts what they need.
+
+    >>> [str(readable_amount(Decimal(v))) for v in ("12.5000", "12.5", "-3.0000", "0.1250", "7E+1")]
+    ['12.50', '12.50', '-3', '0.125', '70']
+    """
+    if value == value.to_integral_value():
+        return value.quantize(Decimal(1))
+    short = value.normalize()
+    exponent = short.as_tuple().exponent
+    return short if isinstance(exponent, int) and exponent <= -2 else short.quantize(_CENTS)
+
+
+_CENTS = Decimal("0.01")

@@ -2,9 +2,10 @@
 the summary, the live part, the API's hands and sessions, every CSV, the share text and a
 tournament's payments show what the result rows and the hands keep, and never ask the engine.
 
-Two ways to see it. Rows changed behind the ledger's back (PostgreSQL's triggers switched off,
-as an operator's psql session could) are what every one of them shows, and ``ledger_verify``
-names the hand; and with the engine's entry points made to raise, every one of them answers.
+Two ways to see it. Rows changed behind the ledger's back (the database's guards switched off,
+as an operator's psql session could: tests/tampering.py) are what every one of them shows,
+and ``ledger_verify`` names the hand; and with the engine's entry points made to raise, every
+one of them answers.
 """
 
 from __future__ import annotations
@@ -18,7 +19,6 @@ from io import StringIO
 
 import pytest
 from django.core.management import call_command
-from django.db import connection, transaction
 from django.test import Client
 from django.urls import reverse
 
@@ -29,12 +29,7 @@ from ledger.models import Event, Hand, Player, Result, TableSession
 from ledger.tables import services
 from ledger.web import display
 from tests.tables.conftest import SEATING, plain_hand
-
-ON_POSTGRESQL = pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="switching triggers off is PostgreSQL's (session_replication_role): run it with "
-    "DATABASE_URL=postgres://...; make test does, in its PostgreSQL pass",
-)
+from tests.tampering import guards_off
 
 
 def _body(client: Client, url: str) -> str:
@@ -69,7 +64,7 @@ def _swap(table: TableSession, number: int, one: str, other: str) -> None:
     """Swap ``one``'s and ``other``'s outcome of hand ``number`` in its standing rows, as a
     person with the database's password could: each one's net, what each won from whom and
     each payment they made, the two names traded within them, so that the hand still sums to
-    zero. With the triggers off: no guard of the ledger's sees it."""
+    zero. With the database's guards off: none of them sees it."""
     ids = dict(Player.objects.filter(seats__session=table).values_list("name", "pk"))
     a, b = str(ids[one]), str(ids[other])
 
@@ -93,14 +88,14 @@ def _swap(table: TableSession, number: int, one: str, other: str) -> None:
     mine, theirs = ids[one], ids[other]
     outcomes[mine], outcomes[theirs] = outcomes[theirs], outcomes[mine]
     swapped = {rows[player].pk: fields for player, fields in outcomes.items()}
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute("SET LOCAL session_replication_role = replica")
+    with guards_off():
         for pk, fields in swapped.items():
             Result.objects.filter(pk=pk).update(**fields)
 
 
-@ON_POSTGRESQL
-@pytest.mark.postgresql
+# What is stored, and which guards a write behind the ledger's back must pass, is each
+# database's own (on PostgreSQL, with its triggers switched off, the swap commits).
+@pytest.mark.both_databases
 @pytest.mark.django_db(transaction=True)
 def test_after_a_balanced_swap_of_two_nets_every_reader_shows_it_and_verify_names_the_hand():
     event, table = _tournament_table()
@@ -206,15 +201,13 @@ def _money(value: Decimal) -> str:
     return display.money(value)
 
 
-@ON_POSTGRESQL
-@pytest.mark.postgresql
+@pytest.mark.both_databases
 @pytest.mark.django_db(transaction=True)
 def test_a_hand_whose_next_leader_was_changed_behind_the_ledger_is_named_by_verify():
     _, table = _tournament_table()
     hand = Hand.objects.get(session=table, number=2)
     other = Player.objects.filter(seats__session=table).exclude(pk=hand.next_first_id).first()
-    with transaction.atomic(), connection.cursor() as cursor:
-        cursor.execute("SET LOCAL session_replication_role = replica")
+    with guards_off():
         Hand.objects.filter(pk=hand.pk).update(next_first=other)
 
     page = Client().get(reverse("table", args=[table.token])).content.decode()
