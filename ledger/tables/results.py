@@ -137,12 +137,17 @@ def _pays_in(game: str, options: str) -> tuple[Result.Unit, Decimal]:
     return (Result.Unit.CHIPS if rules.pays_chips(parsed) else Result.Unit.MONEY), value
 
 
-def written(value: Decimal, game: str, options: Mapping[str, Any]) -> Decimal:
+def places(game: str, options: Mapping[str, Any]) -> Decimal:
+    """The places a table of ``game`` with ``options`` writes its amounts with: those its stake
+    or chip is written with (0.01 at a stake of 0.50), whole amounts at least, as every amount
+    it settles is a multiple of one of them."""
+    return _places(game, json.dumps(options, sort_keys=True))
+
+
+def written(value: Decimal, places: Decimal) -> Decimal:
     """An amount read from a row (four places: "12.5000") as the engine writes it at a table
-    of ``game`` with ``options``: with the places its stake or chip is written with ("12.50"
-    at a stake of 0.50), as every amount it settles is a multiple of one of them. An amount
-    those places do not hold (a row written behind the ledger's back) is left as it is."""
-    places = _places(game, json.dumps(options, sort_keys=True))
+    that writes amounts with ``places`` ("12.50"); one those places do not hold (a row written
+    behind the ledger's back) is left as it is."""
     shown = value.quantize(places)
     return shown if shown == value else value
 

@@ -259,9 +259,11 @@ def score_sheet(
     kept: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
     for row in rows.standing().order_by().values_list(*ROW_FIELDS):
         kept[row[0]].append(row)
-    sheet_rows = [_row(session, hand, kept.get(hand[0], []), names) for hand in found]
+    places = results.places(session.game, session.options)
+    sheet_rows = [_row(hand, kept.get(hand[0], []), names, places) for hand in found]
     totals = money.table_totals(session)
-    totals = replace(totals, net={name: _written(session, v) for name, v in totals.net.items()})
+    net = {name: results.written(value, places) for name, value in totals.net.items()}
+    totals = replace(totals, net=net)
     played = tuple(row.result for row in sheet_rows if row.result is not None)
     lead = None if newest is None else results.Lead.kept(newest[len(STORED_FIELDS) :], names)
     # The hand during which the time ran out is the last that counts (no hand is taken after
@@ -278,10 +280,6 @@ def score_sheet(
         next_direction=lead.next_direction if lead else "ccw",
         every_hand=not latest,
     )
-
-
-def _written(session: TableSession, value: Decimal) -> Decimal:
-    return results.written(value, session.game, session.options)
 
 
 def _newest_counted(hands: list[tuple[Any, ...]]) -> tuple[Any, ...] | None:
@@ -313,14 +311,15 @@ def _end(session: TableSession, totals: scoring.Totals, time_up: bool) -> scorin
 
 
 def _row(
-    session: TableSession,
     hand: tuple[Any, ...],
     rows: list[tuple[Any, ...]],
     names: dict[int, str],
+    places: Decimal,
 ) -> Row:
     """A hand read with HAND_FIELDS beside what it came to: its standing ``rows`` (read with
-    ROW_FIELDS) and what it keeps as a whole. A voided hand came to nothing; so did one that
-    keeps nothing (only a hand changed behind the ledger's back: ledger_verify names it)."""
+    ROW_FIELDS) and what it keeps as a whole, its amounts written with ``places``. A voided
+    hand came to nothing; so did one that keeps nothing (only a hand changed behind the
+    ledger's back: ledger_verify names it)."""
     stored_hand = _stored([hand[: len(STORED_FIELDS)]], names)[0]
     lead = results.Lead.kept(hand[len(STORED_FIELDS) :], names)
     if stored_hand.voided or lead is None:
@@ -334,7 +333,7 @@ def _row(
     else:  # a redeal: nobody played, play went round as it would have
         order = scoring.turn_order(tuple(seating), lead.first, direction)
     net = dict.fromkeys(seating, Decimal(0))
-    net.update({name: _written(session, row[3]) for name, row in named})
+    net.update({name: results.written(row[3], places) for name, row in named})
     paid = sorted(
         (item for name, row in named for item in results.paid_of(row[6], name, names)),
         key=lambda item: item.at,
@@ -389,7 +388,8 @@ def after_taken(session: TableSession, hand: Hand) -> ScoreSheet:
         return score_sheet(session, latest=True)
     read = (*(getattr(hand, field) for field in STORED_FIELDS), *_lead_of(hand))
     rows = hand.results.standing().order_by().values_list(*ROW_FIELDS)
-    row = _row(session, read, list(rows), names)
+    places = results.places(session.game, session.options)
+    row = _row(read, list(rows), names, places)
     played = (row.result,) if row.result is not None else ()
     return ScoreSheet(
         session=session,
