@@ -6,8 +6,7 @@ a new link's token and the field that holds a game."""
 
 from __future__ import annotations
 
-import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import models
 
@@ -28,7 +27,13 @@ def game_titles() -> list[tuple[str, str]]:
     return [(key, game.title) for key, game in GAMES.items()]
 
 
-class GameField(models.CharField):  # type: ignore[type-arg]
+if TYPE_CHECKING:  # a CharField of str to django-stubs, whose fields are generic there only
+    _CharField = models.CharField[str, str]
+else:
+    _CharField = models.CharField
+
+
+class GameField(_CharField):
     """A game's key, offered as the games ``scoring`` registers (``game_titles``).
 
     Migrations record it as the plain ``CharField`` it is in the database: its choices touch
