@@ -89,7 +89,7 @@ MIDDLEWARE = [
     "ledger.web.views.StoredMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    "ledger.web.middleware.LivePollMiddleware",  # the live poll's 204, before everything below
+    "ledger.tables.middleware.LivePollMiddleware",  # the live poll's 204, before everything below
     "csp.middleware.CSPMiddleware",  # not for a bodiless 204: it has nothing to police
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",

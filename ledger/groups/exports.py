@@ -12,9 +12,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from ledger.amounts import readable_amount
 from ledger.groups import selectors, stats
 from ledger.groups.models import Group
-from ledger.tables import money
 from ledger.web import display, exports
 from ledger.web.games import special_label
 from scoring import GAMES
@@ -28,7 +28,7 @@ UNITS = {
 
 
 def _money(value: Decimal) -> int | str:
-    return amount(money.readable_amount(value))
+    return amount(readable_amount(value))
 
 
 class _Words:

@@ -20,12 +20,12 @@ from django.utils.translation import gettext as _
 
 import scoring
 from ledger import changes
+from ledger.amounts import readable_amount
 from ledger.groups import selectors
 from ledger.groups.models import Group, Payment, PaymentVoid
 from ledger.players.models import Player
 from ledger.tables import services as table_services
 from ledger.tables.models import Hand, TableSession
-from ledger.tables.money import readable_amount
 from scoring import names
 from scoring.options import AMOUNT
 

@@ -17,10 +17,10 @@ from django.db.models import Count, Exists, OuterRef, Q, QuerySet, Sum
 from django.utils import timezone
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from ledger.amounts import readable_amount
 from ledger.groups.models import Group
 from ledger.players.models import Player
 from ledger.tables.models import Result, TableSession
-from ledger.tables.money import readable_amount
 from ledger.tables.results import pays_in
 from scoring import GAMES
 

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from ledger.models import TableSession
 from ledger.tables import selectors, stored
+from ledger.tables.display import hand_event
 from ledger.web import display, exports
 from ledger.web.games import special_label
 from scoring import GAMES, standing
@@ -28,7 +29,7 @@ def hands_rows(sheet: selectors.ScoreSheet, *, words: bool = False) -> Iterator[
     yes = str(_("yes")) if words else "yes"
     for row in sheet.rows:
         data, result = row.hand.data, row.result
-        recorded, _caller = display.hand_event(data)
+        recorded, _caller = hand_event(data)
         event = "" if recorded is None else special_label(recorded.value) if words else recorded
         for seat, name in enumerate(sheet.seating, start=1):
             entered = data.get("results", {}).get(name, {})

@@ -95,21 +95,3 @@ def won_from(tables: Iterable[Table]) -> dict[int, dict[tuple[str, str], Decimal
         for payer, value in flows.items():
             found[table][seated[player], seated[int(payer)]] += Decimal(value)
     return {pk: {pair: v for pair, v in flows.items() if v} for pk, flows in found.items()}
-
-
-def readable_amount(value: Decimal) -> Decimal:
-    """An amount or a sum of amounts as money reads: the database gives them with four places
-    ("12.5000"), the engine and a division as they come ("12.5"), so neither is what a person
-    wants. Whole stays whole, cents keep two places, smaller parts what they need.
-
-    >>> [str(readable_amount(Decimal(v))) for v in ("12.5000", "12.5", "-3.0000", "0.1250", "7E+1")]
-    ['12.50', '12.50', '-3', '0.125', '70']
-    """
-    if value == value.to_integral_value():
-        return value.quantize(Decimal(1))
-    short = value.normalize()
-    exponent = short.as_tuple().exponent
-    return short if isinstance(exponent, int) and exponent <= -2 else short.quantize(_CENTS)
-
-
-_CENTS = Decimal("0.01")

@@ -12,7 +12,6 @@ from typing import Any, Literal, NamedTuple, Protocol
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
 from django.db.models import Count, Sum, Value
-from django.utils.translation import gettext as _
 
 import scoring
 from ledger.links import NoSuchLink
@@ -29,25 +28,6 @@ from ledger.models import (
 from ledger.tables import clock, money, stored, tally
 from ledger.tables.results import pays_in
 from scoring import GAMES, HandResult, SessionResult
-
-
-@dataclass(frozen=True)
-class GameSummary:
-    key: str
-    title: str  # in the page's language ("Ce Deng 斜钉" in English)
-    players: str  # "4", "2–3"
-    most: int  # the most players: what "players" agrees with ("1 player", "2–3 players")
-
-
-def game_list() -> list[GameSummary]:
-    """The games the ledger scores, with the player counts each allows."""
-    summaries = []
-    for game in GAMES.values():
-        counts = game.player_counts
-        players = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
-        summaries.append(GameSummary(game.key, _(game.label), players, counts[-1]))
-    return summaries
-
 
 LATEST = 10
 

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 
 import scoring
 from ledger import changes
+from ledger.kept import Kept as Kept  # raised here, below so that ledger.web catches it too
 from ledger.models import (
     NAME_LENGTH,
     Event,
@@ -70,16 +71,6 @@ class TableLocked(Exception):
 class StartKeyReused(Exception):
     """The idempotency key started a table that was asked for differently: nothing was
     started."""
-
-
-class Kept(Exception):
-    """A table, group or tournament with hands or payments is not deleted: they are the
-    ledger's history, and a hand or payment is voided, never deleted. ``message`` says so in
-    the reader's language."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 class NotLone(Exception):

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 import scoring
-from ledger.tables.money import readable_amount
+from ledger.amounts import readable_amount
 from scoring import GAMES, ChipPayment
 
 SEPARATOR = " · "

@@ -9,6 +9,7 @@ from decimal import ROUND_CEILING, ROUND_FLOOR, Decimal
 from django.utils.translation import gettext as _
 
 from ledger.tables import stored
+from ledger.tables.display import hand_text
 from ledger.tables.selectors import ScoreSheet, Shown
 from ledger.web import display
 from scoring import HandEvent
@@ -180,7 +181,7 @@ def summarise(
 
 def _summary_row(row: Shown, sheet: ScoreSheet) -> SummaryRow:
     if row.result is None:
-        return SummaryRow(row.hand.number, "", [], display.hand_text(row.hand.data, sheet))
+        return SummaryRow(row.hand.number, "", [], hand_text(row.hand.data, sheet))
     arrow = "↻" if row.result.direction == "cw" else "↺"
     cells = [
         (
@@ -191,7 +192,7 @@ def _summary_row(row: Shown, sheet: ScoreSheet) -> SummaryRow:
         for name in sheet.seating
     ]
     led = f"{row.result.first} {arrow}"
-    return SummaryRow(row.hand.number, led, cells, display.hand_text(row.hand.data, sheet))
+    return SummaryRow(row.hand.number, led, cells, hand_text(row.hand.data, sheet))
 
 
 def _chart(sheet: ScoreSheet, hands: list[Shown]) -> Chart | None:

@@ -29,12 +29,12 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from ledger.links import NoSuchLink
 from ledger.models import Hand, TableSession
-from ledger.tables import clock, exports, selectors, services
+from ledger.tables import clock, display, exports, selectors, services
 from ledger.tables.clock import TimeFields
 from ledger.tables.forms import MAX_PLAYERS, HandForm, SessionForm, hand_rows
 from ledger.tables.live import part as live_part
 from ledger.tables.summary import summarise
-from ledger.web import display, rights
+from ledger.web import rights
 from ledger.web.forms import (
     DEVICE_COOKIE,
     START_KEY_REUSED,

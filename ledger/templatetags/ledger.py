@@ -15,6 +15,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from ledger.events.standings import Standing
+from ledger.tables.display import hand_text
 from ledger.tables.selectors import ScoreSheet
 from ledger.tables.stakes import stake_line as line_of_stake
 from ledger.tables.summary import Chart, SummaryRow
@@ -33,7 +34,7 @@ register.filter("paid", display.paid)
 register.filter("figure", display.figure)
 register.filter("outcome", display.outcome)
 register.filter("direction", display.direction)
-register.filter("hand_text", display.hand_text)
+register.filter("hand_text", hand_text)
 register.filter("special", special_label)
 register.filter("in_page_language", in_page_language)
 register.simple_tag(display.comma, name="comma")

@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect
 from django.utils.translation import gettext_lazy
 
-from ledger.tables.services import Kept
+from ledger.kept import Kept
 
 __all__ = ["KeepsMoney", "ModelAdmin", "ReadOnly", "TabularInline"]
 

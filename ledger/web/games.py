@@ -81,3 +81,21 @@ def special_label(value: str) -> str:
     """A special result or a hand event, by its value as a hand stores it, in the page's
     language."""
     return _(_NAMED[value].label)
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    key: str
+    title: str  # in the page's language ("Ce Deng 斜钉" in English)
+    players: str  # "4", "2–3"
+    most: int  # the most players: what "players" agrees with ("1 player", "2–3 players")
+
+
+def game_list() -> list[GameSummary]:
+    """The games the ledger scores, with the player counts each allows."""
+    summaries = []
+    for game in GAMES.values():
+        counts = game.player_counts
+        players = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}–{counts[-1]}"
+        summaries.append(GameSummary(game.key, _(game.label), players, counts[-1]))
+    return summaries

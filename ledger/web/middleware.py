@@ -1,4 +1,5 @@
-"""Rate-limit guessing of links and passwords; answer the live poll's "nothing new" early.
+"""Rate-limit guessing of links and passwords (the live poll's early "nothing new" is the
+tables', ledger/tables/middleware.py).
 
 Links carry 128 random bits, so guessing is hopeless anyway; this makes it slow as well.
 Every kind of link counts in one limit, on the pages, the API and the streams (ledger/web/push.py
@@ -17,7 +18,6 @@ from __future__ import annotations
 
 import functools
 import math
-import re
 from collections.abc import Callable
 
 from django.conf import settings
@@ -26,9 +26,7 @@ from django.urls import reverse
 from django.utils.translation import ngettext
 
 from ledger.links import NoSuchLink
-from ledger.tables import selectors
 from ledger.web import limits
-from ledger.web.shedding import busy, shed
 from ledger.web.views import error_object
 
 GUESS_WINDOW = 600  # seconds
@@ -146,36 +144,4 @@ class GuessLimitMiddleware:
                 n,
             )
             return _too_many(request, message % {"n": n}, wait)
-        return self.get_response(request)
-
-
-LIVE_POLL = re.compile(r"/t/([\w-]{1,32})/live/")
-
-
-class LivePollMiddleware:
-    """The live poll's "nothing new" (204), answered before the rest of the middleware; and
-    past capacity, the poll shed (503, ``shed``) before it costs anything.
-
-    Every phone at every table asks every few seconds, and nearly always nothing has changed.
-    That answer needs two indexed reads, the table's revision and its address's guess count,
-    and nothing else: no session, language, CSRF or user, which a bodiless 204 never uses.
-    Anything else (a change, a wrong link, an address over the guess limit) goes on through
-    the whole stack to ``views.live``, which answers the same way on its own.
-    """
-
-    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
-        self.get_response = get_response
-
-    def __call__(self, request: HttpRequest) -> HttpResponse:
-        match = LIVE_POLL.fullmatch(request.path_info)
-        if match and request.method == "GET" and shed(request):
-            return busy(request)
-        if match and request.method == "GET":
-            revision = selectors.revision(match[1])
-            if (
-                revision is not None
-                and request.GET.get("rev") == str(revision)
-                and not guesses_exhausted(request)
-            ):
-                return HttpResponse(status=204)
         return self.get_response(request)

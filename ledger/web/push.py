@@ -78,7 +78,6 @@ from django.db import (
     OperationalError,
     close_old_connections,
     connection,
-    connections,
 )
 from django.http import HttpRequest, HttpResponse
 from django.utils import translation
@@ -296,9 +295,7 @@ class Hub:
             self._wait = min(self._wait * 2, RECONNECT_MOST)
 
     async def _listen_once(self) -> None:
-        params = connections["default"].get_connection_params()
-        params.pop("cursor_factory", None)
-        params.pop("context", None)
+        params = listener_params(settings.DATABASES["default"])
         async with await psycopg.AsyncConnection.connect(**params, autocommit=True) as listener:
             await listener.execute(f"LISTEN {CHANNEL}")
             # What changed while nobody listened (the first time, or after a lost connection).
@@ -326,6 +323,36 @@ class Hub:
             except Exception:  # the next read tries again; a stream must not die of it
                 log.exception("Reading the watched tables' revisions failed")
             await asyncio.sleep(SQLITE_EVERY)
+
+
+# Options of settings.DATABASES that Django's backend reads itself and psycopg does not know.
+_DJANGO_OPTIONS = ("assume_role", "isolation_level", "pool", "server_side_binding")
+
+
+def listener_params(database: Mapping[str, Any]) -> dict[str, Any]:
+    """What psycopg needs to reach ``database`` (an entry of ``settings.DATABASES``) for the
+    listening connection, which is not one of Django's (it is async, and held for as long as
+    the process runs): its name, user, password, host and port in psycopg's words, and its
+    options but Django's own, as Django's PostgreSQL backend passes them; no statement is
+    prepared, as in Django's own connections.
+
+    >>> params = listener_params({"NAME": "ledger", "USER": "app", "PASSWORD": "", "HOST": "db",
+    ...     "PORT": 5432, "OPTIONS": {"sslmode": "require", "isolation_level": 2}})
+    >>> sorted(params.items())  # doctest: +NORMALIZE_WHITESPACE
+    [('client_encoding', 'UTF8'), ('dbname', 'ledger'), ('host', 'db'), ('port', 5432),
+     ('prepare_threshold', None), ('sslmode', 'require'), ('user', 'app')]
+    """
+    options = {
+        key: value
+        for key, value in database.get("OPTIONS", {}).items()
+        if key not in _DJANGO_OPTIONS
+    }
+    params = {"dbname": database["NAME"], **options} if database.get("NAME") else options
+    params["client_encoding"] = "UTF8"
+    params.setdefault("prepare_threshold", None)
+    named = {"user": "USER", "password": "PASSWORD", "host": "HOST", "port": "PORT"}
+    params.update({key: database[name] for key, name in named.items() if database.get(name)})
+    return params
 
 
 def _revisions_now(tables: list[int]) -> list[tuple[int, int]]:

@@ -4,17 +4,19 @@ A browser organises a table it started or whose organiser link it opened, and ev
 event or a group whose organiser link it opened (or that it started); an organiser account has
 the same rights wherever it signs in (``TableSession.organised_by``). A new table's start key
 is its sender's (``sender``), so that a key sent again by someone else opens nothing of theirs.
+
+What the rights are held over is read through the few fields they need (``Table``, ``Held``),
+which the tables', events' and groups' models have: what every page shares imports no domain.
 """
 
 from __future__ import annotations
 
 import hashlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from django.conf import settings
 from django.http import HttpRequest
 
-from ledger.models import Event, Group, TableSession
 from ledger.web.limits import client_address
 
 if TYPE_CHECKING:
@@ -27,7 +29,43 @@ GROUPS = "groups_organised"  # and of the groups it started or whose organiser l
 SEEN = "groups_seen"  # pks of the groups whose link this browser opened
 
 
-def organises(request: HttpRequest, session: TableSession) -> bool:
+class Held(Protocol):
+    """What a right is held over, by its id: an event or a group (ledger.events.models.Event,
+    ledger.groups.models.Group)."""
+
+    @property
+    def pk(self) -> int: ...
+
+
+class Round(Protocol):
+    """A tournament's round, for the event that seated a table (ledger.events.models.Round)."""
+
+    @property
+    def event(self) -> Held: ...
+
+
+Group = TypeVar("Group", bound=Held, covariant=True)
+
+
+class Table(Protocol[Group]):
+    """A table as its rights are read (ledger.tables.models.TableSession)."""
+
+    @property
+    def pk(self) -> int: ...
+
+    @property
+    def group_id(self) -> int | None: ...
+
+    @property
+    def group(self) -> Group | None: ...
+
+    @property
+    def round(self) -> Round | None: ...
+
+    def organised_by(self, user: AbstractBaseUser | AnonymousUser) -> bool: ...
+
+
+def organises(request: HttpRequest, session: Table[Held]) -> bool:
     """This browser started the table or opened its organiser link, or is signed in as the
     organiser account that started it through the API; at a tournament's table, it organises
     the tournament (opened the event's organiser link, or is the account that set it up)."""
@@ -39,35 +77,35 @@ def organises(request: HttpRequest, session: TableSession) -> bool:
     return event is not None and event.pk in request.session.get(EVENTS, [])
 
 
-def grant_table(request: HttpRequest, session: TableSession) -> None:
+def grant_table(request: HttpRequest, session: Table[Held]) -> None:
     if session.pk not in request.session.get(TABLES, []):
         request.session[TABLES] = [*request.session.get(TABLES, []), session.pk]
 
 
-def grant_event(request: HttpRequest, event: Event) -> None:
+def grant_event(request: HttpRequest, event: Held) -> None:
     """This browser organises the event's tables too (lock, void), as the organiser link does."""
     if event.pk not in request.session.get(EVENTS, []):
         request.session[EVENTS] = [*request.session.get(EVENTS, []), event.pk]
 
 
-def organises_group(request: HttpRequest, group: Group) -> bool:
+def organises_group(request: HttpRequest, group: Held) -> bool:
     """This browser started the group or opened its organiser link: it voids payments, and
     organises the group's tables."""
     return group.pk in request.session.get(GROUPS, [])
 
 
-def grant_group(request: HttpRequest, group: Group) -> None:
+def grant_group(request: HttpRequest, group: Held) -> None:
     if group.pk not in request.session.get(GROUPS, []):
         request.session[GROUPS] = [*request.session.get(GROUPS, []), group.pk]
 
 
-def saw_group(request: HttpRequest, group: Group) -> None:
+def saw_group(request: HttpRequest, group: Held) -> None:
     """This browser opened the group's link: its tables' pages lead back to it."""
     if group.pk not in request.session.get(SEEN, []):
         request.session[SEEN] = [*request.session.get(SEEN, []), group.pk]
 
 
-def group_of(request: HttpRequest, session: TableSession) -> Group | None:
+def group_of(request: HttpRequest, session: Table[Group]) -> Group | None:
     """The table's group, where this browser opened the group's link: a table's own link
     says nothing of its group."""
     if session.group_id is None or session.group_id not in request.session.get(SEEN, []):

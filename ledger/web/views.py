@@ -22,7 +22,7 @@ from django.views import defaults
 from django.views.decorators.http import require_safe
 from django_htmx.middleware import HtmxDetails
 
-from ledger.tables import selectors
+from ledger.web.games import game_list
 
 
 class HtmxRequest(HttpRequest):
@@ -204,4 +204,4 @@ def ping(request: HttpRequest) -> HttpResponse:
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "web/home.html", {"games": selectors.game_list()})
+    return render(request, "web/home.html", {"games": game_list()})

@@ -9,15 +9,15 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from django.db import IntegrityError, connection, transaction
-from django.db.migrations.executor import MigrationExecutor
+from django.db import IntegrityError, transaction
 
 from ledger.groups import selectors, services
 from ledger.groups.models import Payment
 from ledger.tables import services as table_services
+from tests.migrating import migrate, models_at, once
 
-# Depends on the database: a migration run on rows of the schema before it.
-pytestmark = pytest.mark.both_databases
+# Depends on the database: a migration run on rows of the schema before it, once for the module.
+pytestmark = [pytest.mark.both_databases, pytest.mark.django_db]
 
 BEFORE = ("ledger", "0036_pin_chip_doubles")
 THREE = ["Bob", "Celine", "Eva"]
@@ -29,16 +29,17 @@ def won_by(table, winner: str) -> None:
     table_services.hand_record(session=table, number=1, data=data)
 
 
-def _migrate(target) -> None:
-    MigrationExecutor(connection).migrate(target)
-
-
-@pytest.fixture
-def migrated(transactional_db):
+@pytest.fixture(scope="module")
+def migrated(django_db_setup, django_db_blocker):
     """Three groups played and paid under the code of today, then taken back to the schema
     before 0037 (which kept no chip's value), given there a payment of 2.50 chips as it then
     took, and migrated again. Yields the groups and what each player stood at in the schema
     before: money, and chips as a count (chip tables' chips and payments in chips)."""
+    with once(django_db_blocker):
+        yield _migrated()
+
+
+def _migrated():
     halves = services.group_create(
         name="Halves", game="jie-long", options={"payment": "chips", "chip": "0.50"}
     )
@@ -72,8 +73,8 @@ def migrated(transactional_db):
         group=usual, payer="Bob", payee="Eva", amount="4", unit="chips", chip="0.25"
     )
 
-    _migrate([BEFORE])
-    old = MigrationExecutor(connection).loader.project_state([BEFORE]).apps
+    migrate([BEFORE])
+    old = models_at(BEFORE)
     OldPayment = old.get_model("ledger", "Payment")
     Player = old.get_model("ledger", "Player")
     OldPayment.objects.create(
@@ -83,11 +84,8 @@ def migrated(transactional_db):
         amount=Decimal("2.50"),
         unit="chips",
     )
-    try:
-        _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
-        yield halves, mixed, usual
-    finally:
-        _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+    migrate()
+    return halves, mixed, usual
 
 
 def test_a_group_whose_chips_had_one_value_keeps_every_balance_to_the_cent(migrated):

@@ -10,6 +10,7 @@ from django.db.migrations.executor import MigrationExecutor
 import scoring
 from ledger.models import Event, TableSession
 from ledger.tables import selectors, tally
+from tests.migrating import once
 from tests.tables.conftest import SEATING, plain_hand
 
 # On PostgreSQL alone when one answers (postgresql: a migration test; on SQLite when none does,
@@ -24,8 +25,14 @@ def _score(game: str, options: dict, hands: list) -> scoring.Totals:
     return scoring.score_session(scoring.parse_session({**document, "hands": hands})).totals
 
 
-@pytest.fixture
-def migrated_from_before(transactional_db):
+@pytest.fixture(scope="module")
+def migrated_from_before(django_db_setup, django_db_blocker):
+    """Migrated once for the module's tests (tests.migrating)."""
+    with once(django_db_blocker):
+        yield from _migrated_from_before()
+
+
+def _migrated_from_before():
     """Stored tables and an event as the ledger kept them before the change, then migrated."""
     executor = MigrationExecutor(connection)
     executor.migrate([BEFORE])
@@ -67,7 +74,7 @@ def migrated_from_before(transactional_db):
         )
 
 
-def test_a_table_that_left_payment_unsaid_keeps_each_and_its_totals(migrated_from_before):
+def test_a_table_that_left_payment_unsaid_keeps_each_and_its_totals(migrated_from_before, db):
     table = TableSession.objects.get(pk=migrated_from_before["unsaid"])
     hands = [plain_hand(Dominic=32), plain_hand(Dominic=33)]
     as_played = _score("kkoribuchigi", {"chip": "0.50", "payment": "each"}, hands)
@@ -78,14 +85,14 @@ def test_a_table_that_left_payment_unsaid_keeps_each_and_its_totals(migrated_fro
     assert selectors.rescored_sheet(table).result.totals == as_played
 
 
-def test_tables_that_chose_or_do_not_take_payment_are_left_alone(migrated_from_before):
+def test_tables_that_chose_or_do_not_take_payment_are_left_alone(migrated_from_before, db):
     chosen = TableSession.objects.get(pk=migrated_from_before["highest"])
     other = TableSession.objects.get(pk=migrated_from_before["other game"])
 
     assert chosen.options == {"payment": "highest"} and other.options == {}
 
 
-def test_an_event_that_left_payment_unsaid_keeps_each(migrated_from_before):
+def test_an_event_that_left_payment_unsaid_keeps_each(migrated_from_before, db):
     # Only the options column: the model has fields that later migrations add.
     options = Event.objects.values_list("options", flat=True).get(pk=migrated_from_before["event"])
     assert options == {"payment": "each"}

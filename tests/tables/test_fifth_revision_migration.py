@@ -15,6 +15,7 @@ from django.db.models import Sum
 import scoring
 from ledger.models import Event, Group, Result, TableSession
 from ledger.tables import selectors, services, tally
+from tests.migrating import once
 from tests.tables.conftest import SEATING, plain_hand
 
 # Depends on the database: a migration run on rows of the schema before it.
@@ -56,8 +57,14 @@ def _money(table: TableSession) -> dict[str, Decimal]:
     }
 
 
-@pytest.fixture
-def migrated(transactional_db):
+@pytest.fixture(scope="module")
+def migrated(django_db_setup, django_db_blocker):
+    """Migrated once for the module's tests (tests.migrating)."""
+    with once(django_db_blocker):
+        yield from _migrated()
+
+
+def _migrated():
     """Tables played (a declared doubles hand at each Ce Deng one) and counted, then taken back
     to the schema before 0036, where they stand as they were stored: a Jie Long chips table
     given the stake it carried, an event and a group of the old options; then migrated."""
@@ -98,13 +105,13 @@ def migrated(transactional_db):
         _leaf()
 
 
-def test_the_schema_before_kept_no_doubles_option(migrated):
+def test_the_schema_before_kept_no_doubles_option(migrated, db):
     _, _, _, stored, _, _ = migrated
     assert stored["ce-deng chips"] == {"payment": "chips", "chip": "0.50"}
     assert stored["ce-deng chips, stake"] == {"payment": "chips", "chip": "2", "stake": "0.25"}
 
 
-def test_every_table_keeps_what_it_paid_to_the_cent(migrated):
+def test_every_table_keeps_what_it_paid_to_the_cent(migrated, db):
     tables, before, rows, _, _, _ = migrated
     for label, (_, options) in PLAYED.items():
         table = TableSession.objects.get(pk=tables[label])
@@ -119,7 +126,7 @@ def test_every_table_keeps_what_it_paid_to_the_cent(migrated):
     assert selectors.rescored_sheet(chips).result.hands[1].net["Celine"] == 318
 
 
-def test_events_and_groups_keep_their_rules_and_lose_a_stake_that_paid_nothing(migrated):
+def test_events_and_groups_keep_their_rules_and_lose_a_stake_that_paid_nothing(migrated, db):
     _, _, _, _, event, group = migrated
     assert Event.objects.get(pk=event).options == {
         "payment": "chips",
@@ -129,7 +136,9 @@ def test_events_and_groups_keep_their_rules_and_lose_a_stake_that_paid_nothing(m
     assert Group.objects.get(pk=group).options == {"payment": "chips"}
 
 
-def test_the_migration_taken_back_leaves_the_options_the_code_before_read(migrated):
+def test_the_migration_taken_back_leaves_the_options_the_code_before_read(
+    migrated, transactional_db
+):
     tables, _, _, stored, _, _ = migrated
     _migrate([BEFORE])
     old = MigrationExecutor(connection).loader.project_state([BEFORE]).apps

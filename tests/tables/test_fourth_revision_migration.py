@@ -14,6 +14,7 @@ from django.db.models import Sum
 import scoring
 from ledger.models import Event, Group, Result, TableSession
 from ledger.tables import selectors, services, tally
+from tests.migrating import once
 from tests.tables.conftest import SEATING, plain_hand
 
 # The tests that migrate rows of the schema before 0024 run on PostgreSQL alone when one answers
@@ -38,8 +39,14 @@ def _money(table: TableSession) -> dict[str, Decimal]:
     }
 
 
-@pytest.fixture
-def migrated(transactional_db):
+@pytest.fixture(scope="module")
+def migrated(django_db_setup, django_db_blocker):
+    """Migrated once for the module's tests (tests.migrating)."""
+    with once(django_db_blocker):
+        yield from _migrated()
+
+
+def _migrated():
     """Tables played and counted, then given the chip they carried before the fourth revision
     in rows of the schema before 0024 (their tallies counted for those options, as they were),
     then migrated."""
@@ -81,7 +88,7 @@ def migrated(transactional_db):
 
 
 @pytest.mark.postgresql
-def test_a_chip_paying_nothing_is_left_out_and_every_total_stays_to_the_cent(migrated):
+def test_a_chip_paying_nothing_is_left_out_and_every_total_stays_to_the_cent(migrated, db):
     tables, before, event, group = migrated
     for label in ("ignored", "jie-long"):
         table = TableSession.objects.get(pk=tables[label])
@@ -96,7 +103,7 @@ def test_a_chip_paying_nothing_is_left_out_and_every_total_stays_to_the_cent(mig
 
 
 @pytest.mark.postgresql
-def test_a_chip_table_keeps_its_chip(migrated):
+def test_a_chip_table_keeps_its_chip(migrated, db):
     tables, before, _, _ = migrated
     table = TableSession.objects.get(pk=tables["chips"])
     # 0035 writes in what its declared doubles paid under the rules before the fifth revision.

@@ -25,6 +25,7 @@ from ledger.tables import money, selectors, services, tally
 from ledger.tables.exports import totals_rows
 from ledger.tables.results import outcomes
 from scoring.document import amount
+from tests.migrating import once
 from tests.tables.conftest import SEATING, plain_hand
 
 # On PostgreSQL alone when one answers (postgresql: a migration test; on SQLite when none does,
@@ -59,8 +60,14 @@ def leaf() -> None:
     MigrationExecutor(connection).migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
 
 
-@pytest.fixture
-def migrated(transactional_db):
+@pytest.fixture(scope="module")
+def migrated(django_db_setup, django_db_blocker):
+    """Migrated once for the module's tests (tests.migrating)."""
+    with once(django_db_blocker):
+        yield from _migrated()
+
+
+def _migrated():
     executor = MigrationExecutor(connection)
     executor.migrate([BEFORE])
     old = executor.loader.project_state([BEFORE]).apps
@@ -163,7 +170,7 @@ def migrated(transactional_db):
         leaf()
 
 
-def test_every_hand_and_change_names_its_players_by_their_seat_s_player_id(migrated):
+def test_every_hand_and_change_names_its_players_by_their_seat_s_player_id(migrated, db):
     tables, _, hands, changes, _, _ = migrated
     for label, first, _ in TABLES:
         table = TableSession.objects.get(pk=tables[label])
@@ -187,7 +194,7 @@ def test_every_hand_and_change_names_its_players_by_their_seat_s_player_id(migra
             assert table.named(now) == then
 
 
-def test_every_total_standing_balance_and_export_is_what_it_was_to_the_cent(migrated):
+def test_every_total_standing_balance_and_export_is_what_it_was_to_the_cent(migrated, db):
     tables, expected, hands, changes, group, event = migrated
     for label, _, _ in TABLES:
         table = TableSession.objects.get(pk=tables[label])
@@ -239,7 +246,7 @@ def test_every_total_standing_balance_and_export_is_what_it_was_to_the_cent(migr
     }
 
 
-def test_undone_the_names_come_back_and_redone_every_total_is_the_same(migrated):
+def test_undone_the_names_come_back_and_redone_every_total_is_the_same(migrated, transactional_db):
     tables, expected, hands, changes, _, _ = migrated
     executor = MigrationExecutor(connection)
     executor.migrate([BEFORE])

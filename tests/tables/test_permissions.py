@@ -64,7 +64,7 @@ def test_guessing_links_is_rate_limited_per_address(client, ce_deng, settings):
 
     blocked = client.get(reverse("table", args=[ce_deng.token]))
     elsewhere = client.get(reverse("table", args=[ce_deng.token]), REMOTE_ADDR="10.1.2.3")
-    # The live poll's early "nothing new" (ledger.web.middleware.LivePollMiddleware) included.
+    # The live poll's early "nothing new" (ledger.tables.middleware.LivePollMiddleware) included.
     poll = client.get(reverse("live", args=[ce_deng.token]), {"rev": "0"})
 
     assert blocked.status_code == 429 and "Too many wrong table links" in blocked.content.decode()

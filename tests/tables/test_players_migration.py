@@ -16,6 +16,7 @@ from ledger.models import Entry, Event, Player, Result, TableSession
 from ledger.tables import selectors
 from ledger.tables.exports import totals_rows
 from scoring.document import amount
+from tests.migrating import once
 from tests.tables.conftest import SEATING, plain_hand
 
 # On PostgreSQL alone when one answers (postgresql: a migration test; on SQLite when none does,
@@ -26,8 +27,14 @@ HANDS = [plain_hand(), plain_hand(direction="cw", Bob=0)]  # at every table, sta
 BEFORE = ("ledger", "0013_table_ends_by_time")  # before the result rows and the circles
 
 
-@pytest.fixture
-def migrated(transactional_db):
+@pytest.fixture(scope="module")
+def migrated(django_db_setup, django_db_blocker):
+    """Migrated once for the module's tests (tests.migrating)."""
+    with once(django_db_blocker):
+        yield from _migrated()
+
+
+def _migrated():
     executor = MigrationExecutor(connection)
     executor.migrate([BEFORE])
     old = executor.loader.project_state([BEFORE]).apps
@@ -71,7 +78,7 @@ def migrated(transactional_db):
         )
 
 
-def test_every_circle_has_its_own_players_with_the_same_names(migrated):
+def test_every_circle_has_its_own_players_with_the_same_names(migrated, db):
     tables, event = migrated
     for label in ("one", "two"):
         table = TableSession.objects.get(pk=tables[label])
@@ -86,7 +93,7 @@ def test_every_circle_has_its_own_players_with_the_same_names(migrated):
     assert not Player.objects.filter(table=None, event=None).exists()
 
 
-def test_every_total_is_what_it_was_to_the_cent(migrated):
+def test_every_total_is_what_it_was_to_the_cent(migrated, db):
     tables, _ = migrated
     for pk in tables.values():
         table = TableSession.objects.get(pk=pk)
@@ -111,7 +118,7 @@ def engine_totals(stake: str):
     return scoring.score_session(session, new=()).totals
 
 
-def test_the_tournament_s_standings_and_a_table_s_export_are_what_they_were(migrated):
+def test_the_tournament_s_standings_and_a_table_s_export_are_what_they_were(migrated, db):
     tables, event = migrated
     cup = engine_totals("2")
     rows = {row.name: row for row in standings(Event.objects.get(pk=event)).rows}

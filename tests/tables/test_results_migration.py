@@ -13,6 +13,7 @@ from django.db.models import Sum
 
 import scoring
 from ledger.models import Result, TableSession
+from tests.migrating import once
 from tests.tables.conftest import SEATING, plain_hand
 
 # On PostgreSQL alone when one answers (postgresql: a migration test; on SQLite when none does,
@@ -52,8 +53,14 @@ TABLES = [
 ]
 
 
-@pytest.fixture
-def migrated(transactional_db):
+@pytest.fixture(scope="module")
+def migrated(django_db_setup, django_db_blocker):
+    """Migrated once for the module's tests (tests.migrating)."""
+    with once(django_db_blocker):
+        yield from _migrated()
+
+
+def _migrated():
     executor = MigrationExecutor(connection)
     executor.migrate([BEFORE])
     old = executor.loader.project_state([BEFORE]).apps
@@ -85,7 +92,7 @@ def migrated(transactional_db):
         )
 
 
-def test_every_table_s_rows_add_up_to_its_totals_to_the_cent(migrated):
+def test_every_table_s_rows_add_up_to_its_totals_to_the_cent(migrated, db):
     for pk, game, seating, options, live in migrated:
         document = {"game": game, "options": options, "seating": seating, "first": seating[0]}
         # As the table's pages score it: its stored hands are not checked again (new=()).
@@ -103,7 +110,7 @@ def test_every_table_s_rows_add_up_to_its_totals_to_the_cent(migrated):
         assert won == sum(expected.totals.hands_won.values())
 
 
-def test_voided_hands_and_redeals_have_no_rows_and_old_hands_keep_their_result(migrated):
+def test_voided_hands_and_redeals_have_no_rows_and_old_hands_keep_their_result(migrated, db):
     ce_deng = TableSession.objects.get(pk=migrated[0][0])
     numbers = set(Result.objects.filter(session=ce_deng).values_list("hand__number", flat=True))
     assert numbers == {1, 3, 5}

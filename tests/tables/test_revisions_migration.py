@@ -21,6 +21,7 @@ from ledger.groups import services as group_services
 from ledger.models import Event, Group, TableSession
 from ledger.tables import exports, selectors
 from tests.events.test_events import play
+from tests.migrating import once
 
 # On PostgreSQL alone when one answers (postgresql: a migration test; on SQLite when none does,
 # on both in make test-deep): a migration run on rows of the schema before it.
@@ -66,10 +67,15 @@ def _tables(event: int, group: int) -> list[int]:
     ) + list(TableSession.objects.filter(group=group).values_list("pk", flat=True))
 
 
-@pytest.fixture
-def before(transactional_db):
-    """The event and the group as the app made them, then taken back to the schema before
-    0021; what they showed then."""
+@pytest.fixture(scope="module")
+def migrated(django_db_setup, django_db_blocker):
+    """The event and the group as the app made them, taken back to the schema before 0021 and
+    migrated again, once for the module's tests (tests.migrating); what they showed before."""
+    with once(django_db_blocker):
+        yield from _migrated()
+
+
+def _migrated():
     cup = event_services.event_create(
         name="Cup", game="ce-deng", options={"stake": "2"}, rounds=2, seed="cup"
     )
@@ -87,23 +93,22 @@ def before(transactional_db):
     shown = everything(cup.pk, circle.pk)
     try:
         migrate([BEFORE])
+        migrate()
         yield cup.pk, circle.pk, shown
     finally:
         migrate()
 
 
-def test_every_total_standing_balance_and_export_is_what_it_was_to_the_cent(before):
-    event, group, shown = before
-    migrate()
+def test_every_total_standing_balance_and_export_is_what_it_was_to_the_cent(migrated, db):
+    event, group, shown = migrated
 
     assert everything(event, group) == shown
     assert Event.objects.get(pk=event).revision == 0
     assert Group.objects.get(pk=group).revision == 0
 
 
-def test_the_marks_have_the_revisions_and_the_next_change_raises_them(before):
-    event, group, _ = before
-    migrate()
+def test_the_marks_have_the_revisions_and_the_next_change_raises_them(migrated, db):
+    event, group, _ = migrated
     cup, circle = Event.objects.get(pk=event), Group.objects.get(pk=group)
     marks = event_selectors.mark(cup), group_selectors.mark(circle)
     assert all(mark.endswith(".0") for mark in marks)
@@ -115,9 +120,8 @@ def test_the_marks_have_the_revisions_and_the_next_change_raises_them(before):
     assert group_selectors.mark(circle) != marks[1] and group_selectors.mark(circle).endswith(".1")
 
 
-def test_undone_and_redone_every_total_is_the_same(before):
-    event, group, shown = before
-    migrate()
+def test_undone_and_redone_every_total_is_the_same(migrated, transactional_db):
+    event, group, shown = migrated
     migrate([BEFORE])
     old = MigrationExecutor(connection).loader.project_state([BEFORE]).apps
     assert "revision" not in {f.name for f in old.get_model("ledger", "Event")._meta.fields}

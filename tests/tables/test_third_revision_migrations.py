@@ -14,6 +14,7 @@ from django.db.migrations.executor import MigrationExecutor
 import scoring
 from ledger.models import Event, Hand, TableSession
 from ledger.tables import selectors
+from tests.migrating import once
 from tests.tables.conftest import SEATING, plain_hand
 
 # On PostgreSQL alone when one answers (postgresql: a migration test; on SQLite when none does,
@@ -39,8 +40,14 @@ def _totals(game: str, seating: list[str], options: dict, hands: list) -> scorin
     return scoring.score_session(scoring.parse_session({**document, "hands": hands})).totals
 
 
-@pytest.fixture
-def migrated(transactional_db):
+@pytest.fixture(scope="module")
+def migrated(django_db_setup, django_db_blocker):
+    """Migrated once for the module's tests (tests.migrating)."""
+    with once(django_db_blocker):
+        yield from _migrated()
+
+
+def _migrated():
     """A Tiu Yu table and event and a Ce Deng table with typed scores, as stored before."""
     executor = MigrationExecutor(connection)
     executor.migrate([BEFORE])
@@ -84,7 +91,7 @@ def migrated(transactional_db):
         )
 
 
-def test_a_tiu_yu_table_keeps_the_loose_ch_i_tsun_and_its_totals_to_the_cent(migrated):
+def test_a_tiu_yu_table_keeps_the_loose_ch_i_tsun_and_its_totals_to_the_cent(migrated, db):
     table = TableSession.objects.get(pk=migrated["tiu-yu"])
     as_played = _totals(
         "tiu-yu", PAIR, {"stake": "0.50", "chi_tsun": "by_spots"}, [LOOSE_CATCH] * 2
@@ -99,12 +106,12 @@ def test_a_tiu_yu_table_keeps_the_loose_ch_i_tsun_and_its_totals_to_the_cent(mig
         _totals("tiu-yu", PAIR, {"stake": "0.50"}, [LOOSE_CATCH])
 
 
-def test_a_tiu_yu_event_keeps_the_loose_ch_i_tsun(migrated):
+def test_a_tiu_yu_event_keeps_the_loose_ch_i_tsun(migrated, db):
     options = Event.objects.values_list("options", flat=True).get(pk=migrated["event"])
     assert options == {"chi_tsun": "by_spots"}
 
 
-def test_typed_scores_are_stored_as_whole_numbers_and_every_total_stays(migrated):
+def test_typed_scores_are_stored_as_whole_numbers_and_every_total_stays(migrated, db):
     table = TableSession.objects.get(pk=migrated["ce-deng"])
     as_typed = _totals("ce-deng", SEATING, {"stake": "0.50"}, [plain_hand(Bob=t) for t in TYPED])
 

@@ -228,7 +228,7 @@ def test_live_poll_answers_204_until_something_changes(
 
 
 def test_the_live_polls_nothing_new_skips_the_rest_of_the_stack(client, ce_deng):
-    """No session, language or CSRF work for a 204 (ledger.web.middleware.LivePollMiddleware),
+    """No session, language or CSRF work for a 204 (ledger.tables.middleware.LivePollMiddleware),
     but the security headers all the same."""
     nothing_new = client.get(reverse("live", args=[ce_deng.token]), {"rev": "0"})
     changed = client.get(reverse("live", args=[ce_deng.token]), {"rev": "7"})

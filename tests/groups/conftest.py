@@ -1,0 +1,1 @@
+from tests.ledger.verifying import tables  # noqa: F401 - ledger_verify's tests' database
