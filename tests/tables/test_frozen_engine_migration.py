@@ -12,11 +12,10 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 import scoring
 from ledger.models import TableSession
+from tests.migrating import migrate, models_at
 from tests.tables.conftest import SEATING, plain_hand
 from tests.tables.test_rows_equal_engine import assert_rows_equal_engine
 
@@ -55,19 +54,12 @@ TABLES = [
 ]
 
 
-def _migrate(target: list[tuple[str, str]]) -> None:
-    MigrationExecutor(connection).migrate(target)
-
-
-def _leaf() -> None:
-    _migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
-
-
 @pytest.fixture
 def stored(transactional_db):
-    """The tables above as the schema before 0015 stored them, players and hands by name."""
-    _migrate([BEFORE])
-    old = MigrationExecutor(connection).loader.project_state([BEFORE]).apps
+    """The tables above as the schema before 0015 stored them, players and hands by name (the
+    test takes them through 0015 first, so they are its own: ``transactional_db``)."""
+    migrate([BEFORE])
+    old = models_at(BEFORE)
     Player = old.get_model("ledger", "Player")
     tables = []
     for game, seating, options, hands in TABLES:
@@ -85,15 +77,15 @@ def stored(transactional_db):
     try:
         yield tables
     finally:
-        _leaf()
+        migrate()
 
 
 def test_tables_stored_under_earlier_rules_get_rows_that_equal_today_s_engine(stored):
-    _migrate([ROWS])
+    migrate([ROWS])
 
     # 0015: a row for every player of every hand, as today's engine reads the table as played
     # under the third revision.
-    then = MigrationExecutor(connection).loader.project_state([ROWS]).apps
+    then = models_at(ROWS)
     Result = then.get_model("ledger", "Result")
     for pk, (game, seating, options, hands) in zip(stored, TABLES, strict=True):
         document = {
@@ -114,7 +106,7 @@ def test_tables_stored_under_earlier_rules_get_rows_that_equal_today_s_engine(st
             for name, net in hand.net.items()
         }, (game, options)
 
-    _leaf()
+    migrate()
 
     for pk in stored:
         table = TableSession.objects.get(pk=pk)
