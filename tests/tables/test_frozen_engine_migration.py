@@ -56,8 +56,9 @@ TABLES = [
 
 @pytest.fixture
 def stored(transactional_db):
-    """The tables above as the schema before 0015 stored them, players and hands by name (the
-    test takes them through 0015 first, so they are its own: ``transactional_db``)."""
+    """The tables above as the schema before 0015 stored them, players and hands by name, each
+    hand with its record in its history (the test takes them through 0015 first, so they are
+    its own: ``transactional_db``)."""
     migrate([BEFORE])
     old = models_at(BEFORE)
     Player = old.get_model("ledger", "Player")
@@ -72,7 +73,12 @@ def stored(transactional_db):
                 session=table, player=player, position=position
             )
         for number, data in enumerate(hands, start=1):
-            old.get_model("ledger", "Hand").objects.create(session=table, number=number, data=data)
+            hand = old.get_model("ledger", "Hand").objects.create(
+                session=table, number=number, data=data
+            )
+            old.get_model("ledger", "HandChange").objects.create(
+                hand=hand, kind="record", before=None, after=data
+            )
         tables.append(table.pk)
     try:
         yield tables
