@@ -6,7 +6,6 @@ above the players of their circles (ledger/players/models.py), and the limits' c
 Money is derived from the hands by ``scoring``; each hand's outcome per player is also kept as
 rows (``Result``, ledger/tables/results.py), written in the hand's transaction and always equal
 to what ``scoring`` computes, so that sums across tables are the database's work.
-Migrations name ``game_titles``, ``new_token`` and ``default_tie_breakers`` from here.
 """
 
 from ledger.events.models import Entry, Event, Round, default_tie_breakers

@@ -7,11 +7,12 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from ledger.players.models import Player, game_titles, new_token
+from ledger.migrations._frozen.models_0005 import default_tie_breakers
+from ledger.players.models import GameField, Player, new_token
 
-
-def default_tie_breakers() -> list[str]:
-    return ["hands_won", "fewest_points", "head_to_head"]
+# ``default_tie_breakers`` is a default that migrations name by its path, so it lives with
+# their frozen code (ledger/migrations/_frozen/__init__.py); it is imported here for the model.
+__all__ = ["Entry", "Event", "Round", "default_tie_breakers"]
 
 
 class Event(models.Model):
@@ -22,7 +23,7 @@ class Event(models.Model):
         STANDINGS = "standings", _("standings: strongest together")
 
     name = models.CharField(max_length=80)
-    game = models.CharField(max_length=20, choices=game_titles)
+    game = GameField()
     options = models.JSONField(default=dict, blank=True)
     rounds = models.PositiveSmallIntegerField(help_text="How many rounds the event plays.")
     hands_per_round = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -10,14 +10,14 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from ledger.amounts import AmountField
-from ledger.players.models import Player, game_titles, new_token
+from ledger.players.models import GameField, Player, new_token
 
 
 class Group(models.Model):
     """Friends who play again and again: one circle of players across all its tables."""
 
     name = models.CharField(max_length=80)
-    game = models.CharField(max_length=20, choices=game_titles, help_text="Its usual game.")
+    game = GameField(help_text="Its usual game.")
     options = models.JSONField(default=dict, blank=True, help_text="Its usual options.")
     # The members' link reads and plays; the organiser's also voids payments and hands.
     token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)

@@ -4,7 +4,7 @@ import django.db.models.deletion
 import django.db.models.functions.text
 from django.db import migrations, models
 
-import ledger.models
+from ledger.migrations._frozen import models_0001
 
 
 class Migration(migrations.Migration):
@@ -48,18 +48,18 @@ class Migration(migrations.Migration):
                 (
                     "token",
                     models.CharField(
-                        default=ledger.models.new_token, editable=False, max_length=32, unique=True
+                        default=models_0001.new_token, editable=False, max_length=32, unique=True
                     ),
                 ),
                 (
                     "read_token",
                     models.CharField(
-                        default=ledger.models.new_token, editable=False, max_length=32, unique=True
+                        default=models_0001.new_token, editable=False, max_length=32, unique=True
                     ),
                 ),
                 (
                     "game",
-                    models.CharField(choices=ledger.models.game_titles, max_length=20),
+                    models.CharField(max_length=20),
                 ),
                 ("options", models.JSONField(blank=True, default=dict)),
                 ("first", models.CharField(help_text="Who led the first hand.", max_length=40)),

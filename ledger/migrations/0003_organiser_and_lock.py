@@ -2,7 +2,7 @@ import secrets
 
 from django.db import migrations, models
 
-import ledger.models
+from ledger.migrations._frozen import models_0001
 
 
 def give_every_table_an_organiser_token(apps, schema_editor):
@@ -31,7 +31,7 @@ class Migration(migrations.Migration):
             model_name="tablesession",
             name="organiser_token",
             field=models.CharField(
-                default=ledger.models.new_token, editable=False, max_length=32, unique=True
+                default=models_0001.new_token, editable=False, max_length=32, unique=True
             ),
         ),
     ]

@@ -9,7 +9,7 @@ space, a character no name may hold, so it can never be typed.
 
 from django.db import migrations, models
 
-from scoring.names import canonical
+from ledger.migrations._frozen.scoring_rev5.names import canonical
 
 
 def fill_keys(apps, schema_editor):

@@ -8,7 +8,7 @@ current, it is marked current for the options written in, since the totals are t
 
 from django.db import migrations
 
-from scoring.options import as_played
+from ledger.migrations._frozen.scoring_rev5.options import as_played
 
 
 def pin(apps, schema_editor):

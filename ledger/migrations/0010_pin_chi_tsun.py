@@ -11,7 +11,7 @@ are possible, never what a catch scores).
 
 from django.db import migrations
 
-from scoring.options import as_played
+from ledger.migrations._frozen.scoring_rev5.options import as_played
 
 
 def pin(apps, schema_editor):

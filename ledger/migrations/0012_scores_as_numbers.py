@@ -8,7 +8,7 @@ total changes. A number the engine would not read is left as it is (none was eve
 
 from django.db import migrations
 
-from scoring import ScoringError, whole_number
+from ledger.migrations._frozen.scoring_rev5 import ScoringError, whole_number
 
 NUMBERS = ("pips", "large_fish_pips", "small_fish_red")
 

@@ -9,7 +9,7 @@ current, it is marked current for the options without the chip.
 
 from django.db import migrations
 
-from scoring.options import as_played
+from ledger.migrations._frozen.scoring_rev5.options import as_played
 
 GAMES = ("jie-long", "ce-deng", "tsair-deng")
 

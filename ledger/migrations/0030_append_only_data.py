@@ -13,9 +13,14 @@
 - Each voided payment gets a void row, at when it was voided (who and why were not kept).
 - A table's kept tally keeps no money any more (the rows do): its net, hands won, points and
   who owed whom go from it.
+
+Written under the rules' fourth revision: the engine is the migrations' frozen copy, which reads
+a table's options as played under that revision (ledger/migrations/_frozen/scoring_rev5), and
+``by_name`` is ledger/tables/stored.py's as it was then (commit 49f0d54).
 """
 
 import json
+from collections.abc import Callable, Mapping
 from decimal import Decimal
 from typing import Any
 
@@ -23,14 +28,54 @@ from django.db import migrations
 from django.db.models import OuterRef, Subquery
 from django.db.models.functions import Coalesce
 
-import scoring
-from ledger.tables import stored
+from ledger.migrations._frozen import scoring_rev5 as scoring
+from ledger.migrations._frozen.scoring_rev5 import HandEvent
+from ledger.migrations._frozen.scoring_rev5.options import as_played
+
+PLAYED = 4  # the revision of the rules the tables met here were stored under
+
+# ledger/tables/stored.py's at commit 49f0d54, from here to by_name: a stored hand names its
+# players by id, the engine by name.
+
+# The fields of a hand that hold one player (the results hold one per key).
+ONE_PLAYER = ("first", *(event.value for event in HandEvent if event.has_caller))
+
+
+def _each_player(data: Mapping[str, Any], convert: Callable[[Any], Any]) -> dict[str, Any]:
+    converted = {
+        key: convert(value) if key in ONE_PLAYER and value is not None else value
+        for key, value in data.items()
+    }
+    if "results" in data:
+        converted["results"] = {
+            str(convert(key)): result for key, result in data["results"].items()
+        }
+    return converted
+
+
+def by_name(data: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any]:
+    """A stored hand as the engine reads it: ``names`` maps each seated player's id to their
+    name. Anything else is left as a string for the engine to refuse ("not seated"): a hand
+    whose player was unseated in the admin, or that named someone unseated before players
+    were stored by id."""
+
+    def name(pk: Any) -> str:
+        try:
+            return names[int(pk)]
+        except (KeyError, ValueError):
+            return str(pk)
+
+    return _each_player(data, name)
 
 
 def _unit(game: str, options: dict[str, Any]) -> str:
     rules = scoring.GAMES[game]
     seating = [f"P{i}" for i in range(rules.player_counts[0])]
-    document = {"game": game, "options": options, "seating": seating}
+    document = {
+        "game": game,
+        "options": as_played(game, options, played=PLAYED),
+        "seating": seating,
+    }
     parsed = scoring.parse_session(document).options
     if rules.unit(parsed) == Decimal(0):
         return "points"
@@ -45,10 +90,10 @@ def _scored(table: Any) -> tuple[dict[int, str], list[tuple[int, Any]], Any]:
     live = list(table.hands.filter(voided=False).order_by("number").values_list("pk", "data"))
     document = {
         "game": table.game,
-        "options": table.options,
+        "options": as_played(table.game, table.options, played=PLAYED),
         "seating": list(seated.values()),
         "first": seated.get(table.leader_id, ""),
-        "hands": [stored.by_name(data, seated) for _, data in live],
+        "hands": [by_name(data, seated) for _, data in live],
     }
     try:
         return seated, live, scoring.score_session(scoring.parse_session(document), new=())

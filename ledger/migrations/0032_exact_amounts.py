@@ -17,7 +17,7 @@ from typing import Any
 
 from django.db import migrations, models
 
-import ledger.amounts
+from ledger.migrations._frozen import amounts_0032
 from ledger.migrations._on_postgresql import OnPostgreSQL
 
 TRIGGER = """
@@ -66,7 +66,7 @@ def copied(old: str, new: str) -> Any:
             Model = apps.get_model("ledger", model)
             source, target = field + old, field + new
             rows = [
-                Model(pk=pk, **{target: value.quantize(ledger.amounts.STEP)})
+                Model(pk=pk, **{target: value.quantize(amounts_0032.STEP)})
                 for pk, value in Model.objects.order_by("pk").values_list("pk", source)
             ]
             Model.objects.bulk_update(rows, [target], batch_size=500)
@@ -84,10 +84,10 @@ class Migration(migrations.Migration):
         migrations.RemoveConstraint(model_name="payment", name="payment_positive"),
         # Both columns nullable while they are filled, so each way adds one to full tables.
         migrations.AddField(
-            model_name="result", name="net_new", field=ledger.amounts.AmountField(null=True)
+            model_name="result", name="net_new", field=amounts_0032.AmountField(null=True)
         ),
         migrations.AddField(
-            model_name="payment", name="amount_new", field=ledger.amounts.AmountField(null=True)
+            model_name="payment", name="amount_new", field=amounts_0032.AmountField(null=True)
         ),
         migrations.AlterField(
             model_name="result",
@@ -104,9 +104,9 @@ class Migration(migrations.Migration):
         migrations.RemoveField(model_name="payment", name="amount"),
         migrations.RenameField(model_name="result", old_name="net_new", new_name="net"),
         migrations.RenameField(model_name="payment", old_name="amount_new", new_name="amount"),
-        migrations.AlterField(model_name="result", name="net", field=ledger.amounts.AmountField()),
+        migrations.AlterField(model_name="result", name="net", field=amounts_0032.AmountField()),
         migrations.AlterField(
-            model_name="payment", name="amount", field=ledger.amounts.AmountField()
+            model_name="payment", name="amount", field=amounts_0032.AmountField()
         ),
         migrations.AddConstraint(
             model_name="payment",

@@ -11,7 +11,7 @@ is marked current for the options written in.
 
 from django.db import migrations
 
-from scoring.options import as_played
+from ledger.migrations._frozen.scoring_rev5.options import as_played
 
 GAMES = ("jie-long", "ce-deng", "tsair-deng")
 

@@ -16,9 +16,9 @@ from decimal import Decimal
 
 from django.db import migrations
 
-import ledger.amounts
-import scoring
-from scoring import GAMES
+from ledger.migrations._frozen import amounts_0032
+from ledger.migrations._frozen import scoring_rev5 as scoring
+from ledger.migrations._frozen.scoring_rev5 import GAMES
 
 
 def _chip(game, options):
@@ -69,7 +69,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="payment",
             name="chip",
-            field=ledger.amounts.AmountField(blank=True, null=True),
+            field=amounts_0032.AmountField(blank=True, null=True),
         ),
         # Backwards the column goes, and with it the values: the code before had none.
         migrations.RunPython(value, migrations.RunPython.noop),

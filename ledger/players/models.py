@@ -2,30 +2,55 @@
 (ledger.tables), a tournament's (ledger.events) or a group's (ledger.groups). Those models
 import this one and name each other only by string ("ledger.Group"), so no model imports
 another domain's (the import-linter contracts in pyproject.toml). Also what their models share:
-a new link's token and the choices of a game field."""
+a new link's token and the field that holds a game."""
 
 from __future__ import annotations
 
-import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db import models
 
+from ledger.migrations._frozen.models_0001 import TOKEN_BYTES, new_token
 from scoring import GAMES
 from scoring.names import canonical
 
-TOKEN_BYTES = 16  # 128 bits: a link nobody can guess
+# ``new_token`` is a default that migrations name by its path, so it lives with their frozen
+# code (ledger/migrations/_frozen/__init__.py); it is imported here for the models.
+__all__ = ["NAME_LENGTH", "TOKEN_BYTES", "GameField", "Player", "game_titles", "new_token"]
+
 NAME_LENGTH = 40
 
 
-def new_token() -> str:
-    return secrets.token_urlsafe(TOKEN_BYTES)
-
-
 def game_titles() -> list[tuple[str, str]]:
-    """The choices of a ``game`` field: the games registered when asked. A callable, so that
-    migrations refer to it and a new game in ``scoring`` needs no migration."""
+    """The choices of a ``game`` field: the games registered when asked, so that a new game in
+    ``scoring`` is offered at once."""
     return [(key, game.title) for key, game in GAMES.items()]
+
+
+if TYPE_CHECKING:  # a CharField of str to django-stubs, whose fields are generic there only
+    _CharField = models.CharField[str, str]
+else:
+    _CharField = models.CharField
+
+
+class GameField(_CharField):
+    """A game's key, offered as the games ``scoring`` registers (``game_titles``).
+
+    Migrations record it as the plain ``CharField`` it is in the database: its choices touch
+    no column, and a migration imports nothing of ``scoring`` (docs/development.md,
+    "Migrations"), so a game registered later needs no migration and no migration names the
+    registry.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", 20)
+        kwargs["choices"] = game_titles
+        super().__init__(*args, **kwargs)
+
+    def deconstruct(self) -> Any:
+        name, _, args, kwargs = super().deconstruct()
+        del kwargs["choices"]
+        return name, "django.db.models.CharField", args, kwargs
 
 
 class Player(models.Model):

@@ -11,7 +11,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from ledger.amounts import AmountField
-from ledger.players.models import Player, game_titles, new_token
+from ledger.players.models import GameField, Player, new_token
 from ledger.tables import stored
 from scoring import Ties
 from scoring.options import ENDS
@@ -52,7 +52,7 @@ class TableSession(models.Model):
         on_delete=models.SET_NULL,
         related_name="tables",
     )
-    game = models.CharField(max_length=20, choices=game_titles)
+    game = GameField()
     options = models.JSONField(default=dict, blank=True)
     # Who leads the first hand: one of the seated players (null only while a new table is
     # being seated, in the transaction that starts it).
