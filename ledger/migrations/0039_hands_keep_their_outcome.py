@@ -22,8 +22,9 @@ from typing import Any
 from django.db import migrations, models
 from django.db.models import deletion
 
-# engine import: the lead switches it to the migrations' frozen copy at merge
-import scoring
+# The engine of rules revision 5, as it is copied for the migrations (its explain and its
+# settlement as today's), so a later change to the engine never changes what this writes.
+from ledger.migrations._frozen import scoring_rev5 as scoring
 
 # The fields of a stored hand that hold one player's id (ledger.tables.stored.ONE_PLAYER as it
 # was when this was written).
