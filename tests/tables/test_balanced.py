@@ -70,13 +70,16 @@ def test_a_row_inserted_by_hand_in_sql_is_refused_at_commit_too():
     columns = "session_id, hand_id, player_id, score, net, unit, won, specials, won_from, created"
     values = [table.pk, anna.hand_id, anna.player_id, 0, 50000, "money", False, "[]", "{}"]
 
-    with pytest.raises(IntegrityError, match=UNBALANCED), transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"INSERT INTO ledger_result ({columns}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s,"
-                " %s, CURRENT_TIMESTAMP)",
-                values,
-            )
+    with (
+        pytest.raises(IntegrityError, match=UNBALANCED),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
+        cursor.execute(
+            f"INSERT INTO ledger_result ({columns}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s,"
+            " %s, CURRENT_TIMESTAMP)",
+            values,
+        )
     # Outside a transaction the statement is its own, and its commit refuses it alike.
     with pytest.raises(IntegrityError, match=UNBALANCED):
         stray(table, "5")

@@ -475,4 +475,3 @@ def test_every_guard_stands_after_the_migrations(db):
         found = set(cursor.fetchall())
 
     assert found >= GUARDS[connection.vendor]
-
