@@ -8,7 +8,8 @@
 - A hand's scored fields (``SCORED``) change only with its history: an UPDATE of them must
   raise ``version`` by one, the hand's change records must number its new version (the record
   written first, in the same transaction), and the newest of them must say what the hand
-  became: the new ``data`` for a correction, a void for a void. A voided hand changes no more.
+  became: the new ``data`` for a correction, a void for a void. A voided hand changes no more,
+  and no hand moves to another table or number (``PLACE``).
 - At commit, every hand whose rows the transaction wrote sums to zero in each unit, and a hand
   voided has no rows standing (neither a reversal nor reversed). On PostgreSQL a deferred
   constraint trigger checks it (0027's, extended). SQLite checks deferred foreign keys at
@@ -54,6 +55,9 @@ TABLE_CHANGES = "a table's change records are its history: insert-only once it h
 
 # A hand's fields that change only together with its history (above). Extend here.
 SCORED = ("data", "voided", "version")
+# And those that never change: which table a hand is of, and where it stands in it.
+PLACE = ("session_id", "number")
+MOVED = "a hand keeps its table and its number"
 
 # A hand is settled when its rows sum to zero in each unit and, voided, it has no row standing
 # (neither a reversal nor reversed). The same SQL on both databases.
@@ -67,6 +71,7 @@ STANDING_IN_VOID = """EXISTS (
 )"""
 
 changed = " OR ".join(f"OLD.{field} IS DISTINCT FROM NEW.{field}" for field in SCORED)
+moved = " OR ".join(f"OLD.{field} IS DISTINCT FROM NEW.{field}" for field in PLACE)
 
 # PostgreSQL ----------------------------------------------------------------------------------
 
@@ -192,6 +197,8 @@ PG_GUARDS = [
     "CREATE TRIGGER ledger_tablechange_insert_only BEFORE UPDATE OR DELETE ON ledger_tablechange "
     f"FOR EACH ROW EXECUTE FUNCTION ledger_tablechange_kept({_quoted(TABLE_CHANGES)});",
     PG_HAND,
+    f"CREATE TRIGGER ledger_hand_in_place BEFORE UPDATE OF {', '.join(PLACE)} ON ledger_hand "
+    f"FOR EACH ROW WHEN ({moved}) EXECUTE FUNCTION ledger_insert_only({_quoted(MOVED)});",
     PG_SETTLED,
 ]
 
@@ -227,6 +234,7 @@ PG_NO_GUARDS = [
     "DROP FUNCTION ledger_hand_voided_settled();",
     PG_BALANCED_0032,
     "DROP FUNCTION ledger_hand_settled(bigint);",
+    "DROP TRIGGER ledger_hand_in_place ON ledger_hand;",
     "DROP TRIGGER ledger_hand_with_history ON ledger_hand;",
     "DROP FUNCTION ledger_hand_with_history();",
     "DROP TRIGGER ledger_tablechange_insert_only ON ledger_tablechange;",
@@ -239,6 +247,7 @@ PG_NO_GUARDS = [
 
 GUARDED = "NOT EXISTS (SELECT 1 FROM ledger_guards_off)"
 sqlite_changed = " OR ".join(f"OLD.{field} IS NOT NEW.{field}" for field in SCORED)
+sqlite_moved = " OR ".join(f"OLD.{field} IS NOT NEW.{field}" for field in PLACE)
 latest = "(SELECT {column} FROM ledger_handchange WHERE hand_id = NEW.id ORDER BY id DESC LIMIT 1)"
 
 
@@ -303,6 +312,9 @@ SQLITE_GUARDS = [
         f"WHEN {GUARDED} AND EXISTS (SELECT 1 FROM ledger_hand WHERE session_id = OLD.session_id)",
     ),
     SQLITE_HAND,
+    _refusal("ledger_hand_in_place", f"UPDATE OF {', '.join(PLACE)}", "ledger_hand", MOVED).replace(
+        f"WHEN {GUARDED}", f"WHEN {GUARDED} AND ({sqlite_moved})"
+    ),
     _settles("ledger_result_settles", "INSERT ON ledger_result", "NEW.hand_id"),
     _settles(
         "ledger_hand_voided_settles",
@@ -315,6 +327,7 @@ SQLITE_GUARDS = [
 SQLITE_NO_GUARDS = [
     "DROP TRIGGER ledger_hand_voided_settles;",
     "DROP TRIGGER ledger_result_settles;",
+    "DROP TRIGGER ledger_hand_in_place;",
     "DROP TRIGGER ledger_hand_with_history;",
     "DROP TRIGGER ledger_tablechange_no_delete;",
     "DROP TRIGGER ledger_tablechange_no_update;",

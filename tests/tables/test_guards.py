@@ -304,6 +304,18 @@ HAND_EDITS: dict[str, tuple[str, Callable[[SimpleNamespace], object]]] = {
         ),
     ),
     "its version alone": (HISTORY, lambda p: hand(p).update(version=F("version") + 1)),
+    "moved to another table": (
+        "a hand keeps its table and its number",
+        lambda p: hand(p).update(
+            session=services.session_create(
+                game="ce-deng", options={"stake": "100"}, seating=SEATING, first="Anna"
+            )
+        ),
+    ),
+    "renumbered": (
+        "a hand keeps its table and its number",
+        lambda p: hand(p).update(number=99),
+    ),
     "voided in SQL": (
         HISTORY,
         lambda p: sql("UPDATE ledger_hand SET voided = TRUE WHERE id = %s", p.hand.pk),
@@ -442,6 +454,7 @@ GUARDS = {
         ("ledger_handchange", "ledger_handchange_insert_only"),
         ("ledger_tablechange", "ledger_tablechange_insert_only"),
         ("ledger_hand", "ledger_hand_with_history"),
+        ("ledger_hand", "ledger_hand_in_place"),
         ("ledger_hand", "ledger_hand_voided_settled"),
     },
     "sqlite": {
@@ -458,6 +471,7 @@ GUARDS = {
         ),
         ("ledger_result", "ledger_result_settles"),
         ("ledger_hand", "ledger_hand_with_history"),
+        ("ledger_hand", "ledger_hand_in_place"),
         ("ledger_hand", "ledger_hand_voided_settles"),
     },
 }
