@@ -25,7 +25,7 @@ The doors: PostgreSQL's TRUNCATE fires no row trigger (a test's flush), and a su
 data does, tests/tampering.py). SQLite's flush deletes row by row, so there every guard waits
 while ``ledger_guards_off`` holds a row: ``manage.py flush`` (ledger/management/commands/
 flush.py) and the tests' ``guards_off`` write one for their transaction and remove it before it
-ends. The app's code opens neither.
+ends. Nothing a page, the API or a service does opens either.
 
 The payments', voids' and change records' times become plain defaults (they were
 ``auto_now_add``, which ignores a time given): a backup restored keeps its times by inserting
