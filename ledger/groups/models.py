@@ -7,6 +7,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ledger.amounts import AmountField
@@ -58,7 +59,8 @@ class Payment(models.Model):
     device = models.CharField(max_length=40, blank=True)
     idempotency_key = models.CharField(max_length=64, blank=True, default="")
     request_hash = models.CharField(max_length=64, blank=True, default="")
-    created = models.DateTimeField(auto_now_add=True)
+    # Now, or a backup's time: the row is never updated to set it (migration 0040).
+    created = models.DateTimeField(default=timezone.now, editable=False, blank=True)
 
     class Meta:
         ordering = ["created", "pk"]
@@ -108,7 +110,7 @@ class PaymentVoid(models.Model):
     payment = models.OneToOneField(Payment, on_delete=models.PROTECT, related_name="void")
     device = models.CharField(max_length=40, blank=True, help_text="Who voided it.")
     reason = models.CharField(max_length=80, blank=True, help_text="Why.")
-    at = models.DateTimeField(auto_now_add=True)
+    at = models.DateTimeField(default=timezone.now, editable=False, blank=True)
 
     def __str__(self) -> str:
         return f"void of {self.payment}"

@@ -69,6 +69,15 @@ class BackupError(ValueError):
     pass
 
 
+def _time(text: str) -> datetime:
+    """A time of the document, as a row of history is inserted with it (never updated to it
+    after: the database refuses that, migration 0040)."""
+    time = parse_datetime(text)
+    if time is None:
+        raise BackupError(f"{text!r} is not a time")
+    return time
+
+
 def export_tables(
     tables: Iterable[TableSession], events: Iterable[Event] = (), groups: Iterable[Group] = ()
 ) -> dict[str, Any]:
@@ -136,15 +145,15 @@ def _import_group(raw: dict[str, Any], tables: list[dict[str, Any]]) -> Group:
             device=payment["device"],
             idempotency_key=payment["idempotency_key"],
             request_hash=payment["request_hash"],
+            created=_time(payment["created"]),
         )
-        Payment.objects.filter(pk=made.pk).update(created=parse_datetime(payment["created"]))
         if payment["voided"]:  # who and why: since backups of version 5's payment voids
-            void = PaymentVoid.objects.create(
+            PaymentVoid.objects.create(
                 payment=made,
                 device=payment.get("voided_by", ""),
                 reason=payment.get("void_reason", ""),
+                at=_time(payment["voided"]),
             )
-            PaymentVoid.objects.filter(pk=void.pk).update(at=parse_datetime(payment["voided"]))
     return group
 
 
@@ -470,25 +479,24 @@ def _import(
         hand = Hand.objects.create(session=table, **raw_hand)
         Hand.objects.filter(pk=hand.pk).update(created=created)
         for change in changes:
-            at = parse_datetime(change.pop("at"))
+            at = _time(change.pop("at"))
             for when in ("before", "after"):
                 if change[when] is not None:
                     change[when] = _by_id(change[when], ids, table, hand.number)
-            made = HandChange.objects.create(hand=hand, **change)
-            HandChange.objects.filter(pk=made.pk).update(at=at)
+            HandChange.objects.create(hand=hand, at=at, **change)
     for change in raw.get("option_changes", []):
         ends = {
             when: parse_datetime(change[when]) if change.get(when) else None
             for when in ("ends_before", "ends_after")
         }
-        option_change = TableChange.objects.create(
+        TableChange.objects.create(
             session=table,
             before=change["before"],
             after=change["after"],
             device=change.get("device", ""),
+            at=_time(change["at"]),
             **ends,
         )
-        TableChange.objects.filter(pk=option_change.pk).update(at=parse_datetime(change["at"]))
     return table
 
 

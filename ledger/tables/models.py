@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from ledger.amounts import AmountField
@@ -254,7 +255,8 @@ class HandChange(models.Model):
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
     device = models.CharField(max_length=40, blank=True)
-    at = models.DateTimeField(auto_now_add=True)
+    # Now, or a backup's time: the row is never updated to set it (migration 0040).
+    at = models.DateTimeField(default=timezone.now, editable=False, blank=True)
 
     class Meta:
         ordering = ["at", "pk"]
@@ -276,7 +278,8 @@ class TableChange(models.Model):
     ends_before = models.DateTimeField(null=True, blank=True)
     ends_after = models.DateTimeField(null=True, blank=True)
     device = models.CharField(max_length=40, blank=True)
-    at = models.DateTimeField(auto_now_add=True)
+    # Now, or a backup's time: the row is never updated to set it (migration 0040).
+    at = models.DateTimeField(default=timezone.now, editable=False, blank=True)
 
     class Meta:
         ordering = ["at", "pk"]

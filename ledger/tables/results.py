@@ -7,10 +7,9 @@ to date from a scoring of the whole table: each hand whose outcome changed gets 
 each of its standing rows and the rows of its new outcome; the rest are left as they are.
 
 The rows of a hand, in each unit, sum to zero (each outcome the engine settles does, and so
-does its reversal): on PostgreSQL a deferred trigger refuses a commit that breaks this, however
-the rows were written (migrations 0027_result_balanced, 0031_append_only_results). Elsewhere
-``resync`` checks each hand it wrote rows for before the transaction commits; a new hand's
-rows, one outcome of the engine written with it, need no read to know that.
+does its reversal), and the rows of a voided hand are all taken back: the database refuses a
+commit that breaks either, however the rows were written, and any edit or deletion of a row
+(migration 0040_insert_only_history, on PostgreSQL and SQLite).
 
 The rows and the hand keep all that a hand's display needs (who paid whom, by how much, with
 which multiplier and why; each player's place in turn and in the ranking; the proofs of its
@@ -23,12 +22,12 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from django.db import IntegrityError, connection
+from django.db import connection
 from django.db.models import Sum
 from django.db.models.functions import Abs
 
@@ -160,27 +159,6 @@ def _places(game: str, options: str) -> Decimal:
     parsed = scoring.parse_session(document).options
     exponents = [value.as_tuple().exponent for value in (parsed.stake, parsed.chip)]
     return Decimal(1).scaleb(min(0, *(e for e in exponents if isinstance(e, int))))
-
-
-class Unbalanced(IntegrityError):
-    """A hand's result rows do not sum to zero: what PostgreSQL's trigger raises at commit, said
-    before it on a database without one. Always a bug (or a row written behind the services'
-    back): the transaction is rolled back."""
-
-
-def refuse_unbalanced(hands: Collection[int]) -> None:
-    """Raise Unbalanced if the rows of any of ``hands`` (ids), in any unit, do not sum to zero.
-    PostgreSQL checks this itself when the transaction commits: only another database is asked
-    here."""
-    if connection.vendor == "postgresql" or not hands:
-        return
-    totals: dict[tuple[int, str], Decimal] = defaultdict(Decimal)
-    rows = Result.objects.filter(hand_id__in=hands).values_list("hand_id", "unit", "net")
-    for hand, unit, net in rows:
-        totals[hand, unit] += net
-    if unbalanced := sorted((key, total) for key, total in totals.items() if total):
-        (hand, unit), total = unbalanced[0]
-        raise Unbalanced(f"the result rows of hand {hand} sum to {total} {unit}, not 0")
 
 
 def add(new: list[Result]) -> None:
@@ -419,16 +397,14 @@ def resync(
     have: dict[int, dict[str, tuple[Result, Outcome]]] = {}
     for row in Result.objects.filter(session=session).standing():
         have.setdefault(row.hand_id, {})[names.get(row.player_id, "")] = (row, outcome(row, names))
-    new, changed = [], []
+    new: list[Result] = []
     for pk in have.keys() | wanted.keys():
         standing = {name: outcome for name, (_, outcome) in have.get(pk, {}).items()}
         if standing != wanted.get(pk, {}) or (pk in leads and kept.get(pk) != leads[pk]):
             new += [reversal(row) for row, _ in have.get(pk, {}).values()]
             new += _rows(session, pk, players, wanted.get(pk, {}))
-            changed.append(pk)
     moved = [
         Hand(pk=pk, **lead.fields(players)) for pk, lead in leads.items() if kept.get(pk) != lead
     ]
     Hand.objects.bulk_update(moved, ["first", "direction", "next_first", "next_direction"])
     add(new)
-    refuse_unbalanced(changed)

@@ -311,7 +311,8 @@ def table_ends(
         for hand in Hand.objects.select_for_update().filter(pk__in=unmarked):
             before, hand.data = hand.data, _without_last(hand.data)
             hand.version += 1
-            hand.save(update_fields=["data", "version"])
+            # The change's record first: the database takes a hand's new version only once
+            # its record is there (migration 0040).
             HandChange.objects.create(
                 hand=hand,
                 kind=HandChange.Kind.CORRECT,
@@ -319,6 +320,7 @@ def table_ends(
                 after=hand.data,
                 device=device,
             )
+            hand.save(update_fields=["data", "version"])
         session.options, session.ends_at = table.options, table.ends_at
         table_changed(session)
 
@@ -634,7 +636,7 @@ def hand_correct(
         before = current.data
         current.data, current.version = session.by_id(data), current.version + 1
         current.device = device
-        current.save(update_fields=["data", "version", "device"])
+        # The record first, as ``table_ends`` writes it.
         HandChange.objects.create(
             hand=current,
             kind=HandChange.Kind.CORRECT,
@@ -642,6 +644,7 @@ def hand_correct(
             after=current.data,
             device=device,
         )
+        current.save(update_fields=["data", "version", "device"])
         table_changed(session)
     return current
 
@@ -658,10 +661,10 @@ def hand_void(*, session: TableSession, number: int, version: int, device: str =
         current = _hand_for_update(session, number, version)
         hands = [other for pk, other in _live_hands(session) if pk != current.pk]
         tally.score_table(session, hands)
-        current.voided, current.version, current.device = True, current.version + 1, device
-        current.save(update_fields=["voided", "version", "device"])
         HandChange.objects.create(
             hand=current, kind=HandChange.Kind.VOID, before=current.data, device=device
         )
+        current.voided, current.version, current.device = True, current.version + 1, device
+        current.save(update_fields=["voided", "version", "device"])
         table_changed(session)
     return current

@@ -118,5 +118,7 @@ def test_no_chip_table_takes_the_group_s_usual_chip(migrated):
 def test_the_database_refuses_a_payment_in_chips_without_a_chip_s_value(migrated):
     halves, _, _ = migrated
     made = halves.payments.filter(unit="chips").first()
-    with pytest.raises(IntegrityError), transaction.atomic():
-        Payment.objects.filter(pk=made.pk).update(chip=None)
+    with pytest.raises(IntegrityError, match="payment_chip_with_chips"), transaction.atomic():
+        Payment.objects.create(
+            group=halves, payer=made.payer, payee=made.payee, amount=1, unit="chips", chip=None
+        )

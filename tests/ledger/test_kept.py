@@ -1,10 +1,12 @@
 """What has money is never deleted (issue 14, item 3): a table with hands, a group with payments
 or hands, a tournament whose tables have hands are refused, saying why; the rows, changes and
-payments themselves cannot go with anything (on_delete=PROTECT). What has none is deleted."""
+payments themselves cannot go with anything (on_delete=PROTECT), nor by themselves (the
+database refuses, tests/tables/test_guards.py). What has none is deleted."""
 
 from __future__ import annotations
 
 import pytest
+from django.db import IntegrityError, transaction
 from django.db.models import ProtectedError
 from django.utils import translation
 
@@ -88,11 +90,13 @@ def test_rows_changes_and_hands_cannot_go_with_their_table_or_hand_behind_the_se
     with pytest.raises(ProtectedError):
         Hand.objects.all().delete()
     assert counts() == before
-    Result.objects.all().delete()  # its rows gone, its change still holds the hand
-    with pytest.raises(ProtectedError):
-        Hand.objects.all().delete()
+    # Nor do the rows or the change by themselves: the database refuses (migration 0040).
+    with pytest.raises(IntegrityError, match="insert-only"), transaction.atomic():
+        Result.objects.all().delete()
+    with pytest.raises(IntegrityError, match="insert-only"), transaction.atomic():
+        HandChange.objects.all().delete()
 
-    assert Hand.objects.count() == HandChange.objects.count() == 1
+    assert counts() == before
 
 
 def test_a_group_with_a_payment_is_kept_even_once_the_payment_is_voided():

@@ -1,7 +1,8 @@
 """`manage.py ledger_verify` (issue 14, item 4): every table scored again from its hands and
 compared with its stored result rows and kept tally, every group's balances with its tables'
 hands and its payments; each difference in words, a summary, exit 1 on any difference and 0
-when all agree. What it finds is altered here behind the services' back. Its reversals and
+when all agree. What it finds is altered here behind the services' back, and behind the
+database's guards (tests/tampering.py). Its reversals and
 history: test_verify_history.py; its groups' payments and balances:
 tests/groups/test_verify_groups.py."""
 

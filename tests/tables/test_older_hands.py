@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from ledger.models import Hand, TableSession
+from ledger.models import Hand, HandChange, TableSession
 from ledger.tables import selectors, services
 from tests.tables.conftest import SEATING, form_post, plain_hand
 
@@ -14,8 +14,10 @@ IMPOSSIBLE = plain_hand(Anna=76, Bob=86, Celine=86, Dominic=86)
 
 
 def stored_before(table: TableSession) -> None:
-    """The hand as an older version of the ledger stored it, and the table counted again."""
-    Hand.objects.create(session=table, number=1, data=table.by_id(IMPOSSIBLE))
+    """The hand as an older version of the ledger stored it, with its record, and the table
+    counted again."""
+    hand = Hand.objects.create(session=table, number=1, data=table.by_id(IMPOSSIBLE))
+    HandChange.objects.create(hand=hand, kind=HandChange.Kind.RECORD, after=hand.data)
     services.table_recount(session=table)
 
 
