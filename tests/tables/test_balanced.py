@@ -67,8 +67,8 @@ def test_a_row_inserted_by_hand_in_sql_is_refused_at_commit_too():
     table = table_with_a_hand()
     before = stored(table)
     anna = Result.objects.get(session=table, player__name="Anna")
-    columns = "session_id, hand_id, player_id, score, net, unit, won, specials, won_from, created"
-    values = [table.pk, anna.hand_id, anna.player_id, 0, 50000, "money", False, "[]", "{}"]
+    columns = "session_id, hand_id, player_id, score, net, unit, won, specials, won_from, paid"
+    values = [table.pk, anna.hand_id, anna.player_id, 0, 50000, "money", False, "[]", "{}", "[]"]
 
     with (
         pytest.raises(IntegrityError, match=UNBALANCED),
@@ -76,8 +76,8 @@ def test_a_row_inserted_by_hand_in_sql_is_refused_at_commit_too():
         connection.cursor() as cursor,
     ):
         cursor.execute(
-            f"INSERT INTO ledger_result ({columns}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s,"
-            " %s, CURRENT_TIMESTAMP)",
+            f"INSERT INTO ledger_result ({columns}, created) VALUES (%s, %s, %s, %s, %s, %s, %s,"
+            " %s, %s, %s, CURRENT_TIMESTAMP)",
             values,
         )
     # Outside a transaction the statement is its own, and its commit refuses it alike.
