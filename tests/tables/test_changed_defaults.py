@@ -9,7 +9,7 @@ from django.db.migrations.executor import MigrationExecutor
 
 import scoring
 from ledger.models import Event, TableSession
-from ledger.tables import selectors, tally
+from ledger.tables import selectors
 from tests.migrating import once
 from tests.tables.conftest import SEATING, plain_hand
 
@@ -96,30 +96,3 @@ def test_an_event_that_left_payment_unsaid_keeps_each(migrated_from_before, db):
     # Only the options column: the model has fields that later migrations add.
     options = Event.objects.values_list("options", flat=True).get(pk=migrated_from_before["event"])
     assert options == {"payment": "each"}
-
-
-def test_a_kept_tally_stays_current_for_the_options_written_in(transactional_db):
-    from ledger.tables import services
-
-    # Made by today's code, then taken back to the schema before the change and stored as
-    # it was then: options unsaid, and the tally counted for them.
-    table = services.session_create(game="kkoribuchigi", options={}, seating=SEATING, first="Anna")
-    services.hand_record(session=table, number=1, data=plain_hand())
-    executor = MigrationExecutor(connection)
-    executor.migrate([BEFORE])
-    try:
-        old = executor.loader.project_state([BEFORE]).apps.get_model("ledger", "TableSession")
-        counted = old.objects.get(pk=table.pk).tally
-        old.objects.filter(pk=table.pk).update(
-            options={}, tally={**counted, "of": [*counted["of"][:2], {}, *counted["of"][3:]]}
-        )
-        MigrationExecutor(connection).migrate(
-            MigrationExecutor(connection).loader.graph.leaf_nodes()
-        )  # through AFTER to the latest, which the models are
-        table = TableSession.objects.get(pk=table.pk)
-        assert table.options == {"payment": "each"}
-        assert tally.current_tally(table) is not None
-    finally:
-        MigrationExecutor(connection).migrate(
-            MigrationExecutor(connection).loader.graph.leaf_nodes()
-        )
