@@ -58,8 +58,8 @@ from ledger.api.throttles import (
 from ledger.groups import selectors as group_selectors
 from ledger.groups import services as group_services
 from ledger.models import TableSession
+from ledger.tables import checks, selectors, services
 from ledger.tables import exports as table_exports
-from ledger.tables import selectors, services
 from ledger.web import limits, rights
 
 TOKEN = OpenApiParameter("token", str, OpenApiParameter.PATH, description="The join token.")
@@ -536,6 +536,7 @@ class Hands(APIView):
             session=session,
             number=data["number"],
             data=data["hand"],
+            checked=checks.sent(session, data["number"], data["hand"]),  # the engine, once
             device=data["device"],
             idempotency_key=key,
         )

@@ -41,7 +41,7 @@ from typing import Any
 from django.db import migrations, models
 from django.utils import timezone
 
-from ledger.migrations._on_postgresql import OnPostgreSQL
+from ledger.migrations._on_postgresql import OnPostgreSQL, OnSQLite
 
 # What each table refuses to have updated or deleted, and why, as the refusal says it.
 INSERT_ONLY = {
@@ -340,18 +340,6 @@ SQLITE_NO_GUARDS = [
     "DROP TABLE ledger_settled_hand;",
     "DROP TABLE ledger_guards_off;",
 ]
-
-
-class OnSQLite(migrations.RunSQL):
-    """RunSQL on SQLite only: PostgreSQL's guards are its own (OnPostgreSQL)."""
-
-    def database_forwards(self, app_label: str, schema_editor: Any, *args: Any) -> None:
-        if schema_editor.connection.vendor == "sqlite":
-            super().database_forwards(app_label, schema_editor, *args)
-
-    def database_backwards(self, app_label: str, schema_editor: Any, *args: Any) -> None:
-        if schema_editor.connection.vendor == "sqlite":
-            super().database_backwards(app_label, schema_editor, *args)
 
 
 def _inserted_at(model: str, name: str) -> migrations.AlterField:

@@ -1,4 +1,5 @@
-"""What the ledger's migrations share (Django's loader skips a module whose name starts with _)."""
+"""What the ledger's migrations share: SQL run on one database only (Django's loader skips a
+module whose name starts with _)."""
 
 from typing import Any
 
@@ -14,4 +15,16 @@ class OnPostgreSQL(migrations.RunSQL):
 
     def database_backwards(self, app_label: str, schema_editor: Any, *args: Any) -> None:
         if schema_editor.connection.vendor == "postgresql":
+            super().database_backwards(app_label, schema_editor, *args)
+
+
+class OnSQLite(migrations.RunSQL):
+    """RunSQL on SQLite only: PostgreSQL's guards are its own (OnPostgreSQL)."""
+
+    def database_forwards(self, app_label: str, schema_editor: Any, *args: Any) -> None:
+        if schema_editor.connection.vendor == "sqlite":
+            super().database_forwards(app_label, schema_editor, *args)
+
+    def database_backwards(self, app_label: str, schema_editor: Any, *args: Any) -> None:
+        if schema_editor.connection.vendor == "sqlite":
             super().database_backwards(app_label, schema_editor, *args)

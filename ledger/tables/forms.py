@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import re
 import secrets
-from typing import Any
+from typing import Any, NamedTuple
 
 from django import forms
 from django.http import QueryDict
 from django.utils.translation import gettext as _
 
+from ledger.models import TableSession
+from ledger.tables import checks
 from ledger.tables.clock import TimeFields
 from ledger.web.forms import OptionFields, engine_message, game_options, whole_number
 from ledger.web.games import game_choices
@@ -83,15 +85,52 @@ class SessionForm(OptionFields, TimeFields, SeatFields):
 _EVENTS = {event.value: event for event in HandEvent}
 
 
+class Cleaned(NamedTuple):
+    """A hand form, cleaned."""
+
+    number: int  # the hand's number, as the form sent it
+    hand: dict[str, Any]  # as the scoring contract takes it
+    # What the engine found of it as the table's next hand; None for a hand the table as read
+    # has stored already (another phone's, or this one's sent before): the service says what.
+    checked: checks.Checked | None
+
+
 class HandForm:
     """One hand posted from the table page: a field per seat, named by seat index, as the
-    game's ``entry`` asks for results (``pips-0``; ``large-0`` and ``red-0``)."""
+    game's ``entry`` asks for results (``pips-0``; ``large-0`` and ``red-0``).
 
-    def __init__(self, game: str, seating: list[str], post: QueryDict) -> None:
-        self.game = GAMES[game]
-        self.seating = seating
+    As the table's next hand, ``cleaned()`` cleans it once: the hand is built from the fields
+    (``data``) and the engine asked about it (checks.new_hand), every problem either finds put
+    beside its field (``errors``)."""
+
+    def __init__(self, session: TableSession, post: QueryDict, *, saving: bool = True) -> None:
+        self.session = session
+        self.saving = saving  # else previewed: whatever its number, checked as the next hand
+        self.game = GAMES[session.game]
+        self.seating = session.seating
         self.post = post
         self.errors: dict[str, str] = {}
+        self._cleaned: Cleaned | None = None
+
+    def cleaned(self) -> Cleaned | None:
+        """The hand as cleaned (once); None if anything is wrong."""
+        if self._cleaned is None and not self.errors:
+            self._cleaned = self.clean()
+        return None if self.errors else self._cleaned
+
+    def clean(self) -> Cleaned | None:
+        """The hand as entered, checked by the engine as the next hand, also with results
+        left empty (their fields say so first), so that one answer names every problem."""
+        number = whole_number(self._value("number")) or 0
+        hand = self.data()
+        if hand is None:
+            return None
+        try:
+            checked = checks.sent(self.session, number if self.saving else None, hand)
+        except ScoringError as error:
+            self.add_scoring_error(error)
+            return None
+        return Cleaned(number, hand, checked)
 
     def _value(self, key: str) -> str:
         return str(self.post.get(key, "")).strip()

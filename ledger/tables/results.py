@@ -27,9 +27,7 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Any, NamedTuple
 
-from django.db import connection
-from django.db.models import Sum
-from django.db.models.functions import Abs
+from django.db import IntegrityError
 
 import scoring
 from ledger.amounts import MOST
@@ -161,32 +159,28 @@ def _places(game: str, options: str) -> Decimal:
     return Decimal(1).scaleb(min(0, *(e for e in exponents if isinstance(e, int))))
 
 
+# The trigger that refuses, on SQLite, a row past what it can add up (migration 0041).
+PAST_64_BITS = "ledger_result_within_64_bits"
+
+
 def add(new: list[Result]) -> None:
     """Store ``new`` rows of one table, unless SQLite could no longer add up a player's rows
-    there: it sums 64-bit integers and raises past them, where PostgreSQL sums as numeric.
-    Each player's rows at a table, taken without their signs (a reversal as much as the row it
-    takes back), stay within ``amounts.MOST``, so their sum in any order does too; a change
-    that would pass it is refused (ScoringError: a 400, or the form's message; the transaction
-    stores nothing). Only stakes near the largest (10^9) come near it, after about a thousand
-    of the costliest hands."""
-    if connection.vendor != "postgresql" and new:
-        adding: dict[int, Decimal] = defaultdict(Decimal)
-        for row in new:
-            adding[row.player_id] += abs(row.net)
-        held = dict(
-            Result.objects.filter(session_id=new[0].session_id, player__in=adding)
-            .order_by()
-            .values_list("player")
-            .annotate(held=Sum(Abs("net")))
-        )
-        if any(held.get(player, 0) + more > MOST for player, more in adding.items()):
-            raise scoring.ScoringError(
-                "this table's amounts would pass {most}, the most the database adds up for "
-                "one player at one table: start a new table to play on",
-                "hand",
-                most=MOST,
-            )
-    Result.objects.bulk_create(new)
+    there: it sums 64-bit integers and raises past them, where PostgreSQL sums as numeric. Each
+    player's rows at a table, taken without their signs, stay within ``amounts.MOST`` (a
+    trigger refuses a row past it: migration 0041); a change that would pass it is refused
+    (ScoringError: a 400, or the form's message; the transaction stores nothing). Only stakes
+    near the largest (10^9) come near it, after about a thousand of the costliest hands."""
+    try:
+        Result.objects.bulk_create(new)
+    except IntegrityError as error:
+        if PAST_64_BITS not in str(error):
+            raise
+        raise scoring.ScoringError(
+            "this table's amounts would pass {most}, the most the database adds up for "
+            "one player at one table: start a new table to play on",
+            "hand",
+            most=MOST,
+        ) from None
 
 
 def outcomes(

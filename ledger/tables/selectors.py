@@ -26,7 +26,7 @@ from ledger.models import (
     TableChange,
     TableSession,
 )
-from ledger.tables import clock, money, results, stored, tally
+from ledger.tables import clock, money, results, stored
 from ledger.tables.results import pays_in
 from scoring import GAMES, HandResult, SessionResult
 
@@ -357,10 +357,14 @@ def _row(
 
 
 def after_record(
-    session: TableSession, hand: Hand, played: HandResult, why: tuple[scoring.Proof, ...] = ()
+    session: TableSession,
+    hand: Hand,
+    played: HandResult,
+    why: tuple[scoring.Proof, ...] = (),
+    end: scoring.End | None = None,
 ) -> ScoreSheet:
-    """The session as a save left it, from the scoring the save already did (``why``: the
-    proofs it found).
+    """The session as a save left it, from what the save's check found (``why``: the proofs
+    it found; ``end``: where a table scored whole stands after it).
 
     It holds only the saved hand (its row, and totals of that hand alone): enough for the hand
     form and its result panel, which is all a save answers with; the live part of the page
@@ -370,7 +374,7 @@ def after_record(
         session=session,
         seating=session.seating,
         rows=[Row(StoredHand.of(hand), played, why)],
-        result=SessionResult((played,), scoring.totals(session.seating, [played]), ()),
+        result=SessionResult((played,), scoring.totals(session.seating, [played]), (), end),
         next_first=played.next_first,
         next_direction=played.next_direction,
         every_hand=False,
@@ -454,12 +458,6 @@ def marks(by: MarkedBy, pks: Iterable[int]) -> dict[int, str]:
 
 
 _OWNERS: dict[MarkedBy, type[Event] | type[Group]] = {"round__event": Event, "group": Group}
-
-
-def preview(sheet: ScoreSheet, data: dict[str, Any]) -> HandResult:
-    """What ``data`` would give as the next hand, nothing saved. Raises ScoringError."""
-    hands = [row.hand.data for row in sheet.rows if not row.hand.voided] + [data]
-    return tally.score_table(sheet.session, hands, new=len(hands) - 1).hands[-1]
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import F, IntegerField, OuterRef, Subquery, Value
 from django.utils.translation import gettext as _
 
 import scoring
@@ -32,7 +32,7 @@ from ledger.models import (
     TableChange,
     TableSession,
 )
-from ledger.tables import clock, results, selectors, stored, tally
+from ledger.tables import checks, clock, results, selectors, stored, tally
 from scoring import names
 from scoring.options import ENDS
 
@@ -208,13 +208,7 @@ class Recorded(NamedTuple):
     played: scoring.HandResult  # the new hand scored, as the save checked it
     replayed: bool = False  # a retry: the hand was stored by an earlier submission
     why: tuple[scoring.Proof, ...] = ()  # why its proven specials stand (results.proofs)
-
-
-def _live_hands(session: TableSession) -> list[tuple[int, dict[str, Any]]]:
-    """(pk, data) of every hand that counts, in order, its players by name."""
-    live = session.hands.filter(voided=False).order_by("number").values_list("pk", "data")
-    names = session.seated
-    return [(pk, stored.by_name(data, names)) for pk, data in live]
+    end: scoring.End | None = None  # where a table scored whole stands after it
 
 
 def _refuse_if_locked(session: TableSession) -> TableSession:
@@ -292,7 +286,7 @@ def table_ends(
         options = {name: value for name, value in table.options.items() if name not in ends}
         table.options = options | {k: v for k, v in ends.items() if v is not None and v != ""}
         table.ends_at = ends_at
-        live = _live_hands(table)
+        live = checks.live_hands(table)
         unmarked = [] if clock.time_up(ends_at) else [pk for pk, data in live if data.get("last")]
         # Refused (ScoringError) before anything is saved; ``session`` is left as it was.
         tally.score_table(
@@ -402,17 +396,16 @@ def table_changed(session: TableSession, locked: TableSession | None = None) -> 
     hands = [(n, data, voided, v) for _, n, data, voided, v in named]
     kept = tally.count(table, hands, scored[1])
     results.resync(table, live, scored, leads)
-    _revise(table, kept)
+    _revise(session, table, tally.stored(table, kept, table.revision + 1))
 
 
-def _revise(table: TableSession, kept: tally.Tally) -> None:
-    """Write the table's next revision, with ``kept`` as its tally, under the table's lock
-    (``table``: its row as locked); the new revision is announced when the transaction
-    commits."""
-    revision = table.revision + 1
-    stored_tally = tally.stored(table, kept, revision)
-    TableSession.objects.filter(pk=table.pk).update(revision=F("revision") + 1, tally=stored_tally)
-    _announce(table, revision)
+def _revise(session: TableSession, table: TableSession, kept: dict[str, Any]) -> None:
+    """Write the table's next revision, with ``kept`` as its tally (``tally.stored`` at
+    ``table.revision + 1``), under the table's lock (``table``: its row as locked), and
+    ``session`` as it now is; the new revision is announced when the transaction commits."""
+    TableSession.objects.filter(pk=table.pk).update(revision=F("revision") + 1, tally=kept)
+    session.revision, session.tally = table.revision + 1, kept
+    _announce(table, table.revision + 1)
 
 
 def _announce(table: TableSession, revision: int) -> None:
@@ -440,8 +433,28 @@ def _replayed(session: TableSession, earlier: Hand, request_hash: str) -> Record
     if earlier.request_hash != request_hash:
         raise KeyReused(earlier)
     changes.stored_on_commit(Hand)  # what was asked is stored: a send again says so
-    _, played, why = _score_new_hand(session, session.named(earlier.data))
-    return Recorded(earlier, played, replayed=True, why=why)
+    checked = checks.new_hand(session, _without_last(session.named(earlier.data)))
+    return Recorded(earlier, checked.played, replayed=True, why=checked.why, end=checked.end)
+
+
+def _locked_for_save(session: TableSession, key: str) -> tuple[TableSession, int, int | None]:
+    """The table's row under its lock (refused if the organiser locked it, as
+    ``_refuse_if_locked``), in one read with what a save must know of its hands: the newest
+    one's number (0: none), and the number of the one sent under ``key``, if any."""
+    hands = Hand.objects.filter(session=OuterRef("pk")).order_by("-number").values("number")
+    keyed = hands.filter(idempotency_key=key).exclude(idempotency_key="")
+    table = (
+        TableSession.objects.select_for_update()
+        .annotate(
+            last=Subquery(hands[:1]),
+            keyed=Subquery(keyed[:1]) if key else Value(None, IntegerField()),
+        )
+        .get(pk=session.pk)
+    )
+    if table.locked:
+        raise TableLocked
+    annotated = vars(table)  # what was read with the row, which are not its fields
+    return table, annotated["last"] or 0, annotated["keyed"]
 
 
 def _stored_before(
@@ -451,10 +464,11 @@ def _stored_before(
     ``number`` from another phone (HandAlreadyRecorded), in one read with the table's last
     hand (selectors.stored_before). A hand keeps its number once stored, so when a table's
     phones all press save, all but the first are answered by this read: before the table's
-    lock, or, for one sent while the first was being saved, under it. A submission sent
-    again is hand ``number`` under its key; ``by_key`` also finds the key under another
-    number (KeyReused), which the hands' unique key tells on insert. Returns the last hand's
-    number (0: none) when neither is stored."""
+    lock where the table as read says the hand may be stored (checks.next_number), or under
+    it. A
+    submission sent again is hand ``number`` under its key; ``by_key`` also finds the key
+    under another number (KeyReused). Returns the last hand's number (0: none) when neither
+    is stored."""
     found = selectors.stored_before(session, number, key if by_key else "")
     if mine := next((hand for hand in found if key and hand.idempotency_key == key), None):
         return _replayed(session, mine, request_hash)
@@ -471,8 +485,11 @@ def hand_record(
     data: dict[str, Any],
     device: str = "",
     idempotency_key: str = "",
+    checked: checks.Checked | None = None,
 ) -> Recorded:
-    """Record hand ``number`` (the next one), exactly once.
+    """Record hand ``number`` (the next one), exactly once: ``data`` as ``checked``
+    (checks.sent) by the form or the API before, or else here. It is checked again only where
+    the table moved since (``Checked.still_holds``).
 
     A retry with the same ``idempotency_key`` and the same hand returns what the first
     submission stored and stores nothing; the same key with a different hand raises
@@ -481,49 +498,38 @@ def hand_record(
     """
     key = idempotency_key
     request_hash = _request_hash(number, data) if key else ""
-    earlier = _stored_before(session, number, key, request_hash)
-    if isinstance(earlier, Recorded):
-        return earlier
+    following = checks.next_number(session)
+    if following is None or number < following:  # answered without waiting for the lock
+        earlier = _stored_before(session, number, key, request_hash)
+        if isinstance(earlier, Recorded):
+            return earlier
     try:
         with transaction.atomic():
             changes.stored_on_commit(Hand)
-            # Under the lock no other save of this table's can begin; one that committed since
-            # the read above is found by the read made under the lock.
-            table = _refuse_if_locked(session)
-            last = _stored_before(session, number, key, request_hash)
-            if isinstance(last, Recorded):
-                return last
-            _refuse_out_of_order(last, number)
-            if number > settings.MOST_HANDS_PER_TABLE:
-                raise scoring.ScoringError(
-                    "this table holds {most} hands, the most one table keeps: "
-                    "start a new table to play on",
-                    "number",
-                    most=settings.MOST_HANDS_PER_TABLE,
-                )
-            _refuse_last(data, "hand")
-            data, played, why = _score_new_hand(session, clock.marked_last(data, table.ends_at))
+            locked = _revised_as_checked(session, number, data, checked) or _as_locked(
+                session, number, data, key, request_hash, checked
+            )
+            if isinstance(locked, Recorded):
+                return locked
+            table, checked, counted = locked
             hand = Hand.objects.create(
                 session=session,
                 number=number,
-                data=session.by_id(data),
+                data=checked.kept,
                 device=device,
                 idempotency_key=key,
                 request_hash=request_hash,
-                **results.lead_fields(session, played),
+                **results.lead_fields(session, checked.played),
             )
             HandChange.objects.create(
                 hand=hand, kind=HandChange.Kind.RECORD, after=hand.data, device=device
             )
-            table.seated = session.seated  # as the hand was scored
-            # The last hand is counted with the rest, so the tally knows the table is over.
-            kept = None if data.get("last") else tally.current_tally(table)
-            if kept is None:  # every hand counted again, this one with them
+            if counted:  # its rows added to the table's
+                results.add(
+                    results.rows(session, hand.pk, checked.stored, checked.played, checked.why)
+                )
+            else:  # every hand counted again, this one with them
                 table_changed(session, locked=table)
-            else:  # the hand added to the tally as kept, its rows to the table's
-                results.add(results.rows(session, hand.pk, data, played, why))
-                kept.add()
-                _revise(table, kept)
     except IntegrityError:
         # The key was sent before with another hand (KeyReused), or another save committed
         # between our checks and our insert (one that did not take the table's lock: the
@@ -532,7 +538,79 @@ def hand_record(
         if isinstance(found, Recorded):
             return found
         raise
-    return Recorded(hand, played, why=why)
+    return Recorded(hand, checked.played, why=checked.why, end=checked.end)
+
+
+class _Locked(NamedTuple):
+    """The table under its lock, ready for its next hand."""
+
+    table: TableSession  # its row as locked
+    checked: checks.Checked  # the hand, as checked for the table as it is now
+    # Its tally and revision written already, the new hand added as kept; else every hand is
+    # counted again once it is stored (the last hand, whose table is over; a tally not kept).
+    counted: bool
+
+
+def _revised_as_checked(
+    session: TableSession, number: int, data: dict[str, Any], checked: checks.Checked | None
+) -> _Locked | None:
+    """Where the table is still as the hand's check read it (its revision) and the hand is
+    its next, not its last: one statement takes the table's lock and writes its tally and next
+    revision, with the new hand added as kept. None where anything moved, or cannot tell from
+    the table as read: the save then reads it under its lock (``_as_locked``)."""
+    kept = tally.current_tally(session)
+    if (
+        checked is None
+        or kept is None
+        or checked.entered != data
+        or not checked.still_holds(session)
+        or "last" in checked.stored
+        or number != kept.recorded + 1
+        or number > settings.MOST_HANDS_PER_TABLE
+    ):
+        return None
+    kept.add()
+    revision = session.revision + 1
+    as_read = TableSession.objects.filter(pk=session.pk, revision=session.revision, locked=False)
+    if not as_read.update(revision=revision, tally=tally.stored(session, kept, revision)):
+        return None
+    session.revision, session.tally = revision, tally.stored(session, kept, revision)
+    _announce(session, revision)
+    return _Locked(session, checked, counted=True)
+
+
+def _as_locked(
+    session: TableSession,
+    number: int,
+    data: dict[str, Any],
+    key: str,
+    request_hash: str,
+    checked: checks.Checked | None,
+) -> _Locked | Recorded:
+    """The table under its lock, as it is now: the hand sent before (a retry), or refused
+    (another phone's, a number out of order, a table full or locked), or checked again where
+    the table moved since ``checked``; the tally and revision written where they can be."""
+    table, last, keyed = _locked_for_save(session, key)
+    if keyed is not None or 1 <= number <= last:
+        found = _stored_before(session, number, key, request_hash, by_key=True)
+        if isinstance(found, Recorded):
+            return found
+    _refuse_out_of_order(last, number)
+    if number > settings.MOST_HANDS_PER_TABLE:
+        raise scoring.ScoringError(
+            "this table holds {most} hands, the most one table keeps: start a new table to play on",
+            "number",
+            most=settings.MOST_HANDS_PER_TABLE,
+        )
+    table.seated = session.seated  # read once, with the table
+    if checked is None or checked.entered != data or not checked.still_holds(table):
+        checked = checks.new_hand(table, data)
+    # The last hand is counted with the rest, so the tally knows the table is over.
+    kept = None if "last" in checked.stored else tally.current_tally(table)
+    if kept is not None:
+        kept.add()
+        _revise(session, table, tally.stored(table, kept, table.revision + 1))
+    return _Locked(table, checked, counted=kept is not None)
 
 
 def _refuse_out_of_order(last: int, number: int) -> None:
@@ -544,63 +622,6 @@ def _refuse_out_of_order(last: int, number: int) -> None:
             next=last + 1,
             number=number,
         )
-
-
-def _score_new_hand(
-    session: TableSession, data: dict[str, Any]
-) -> tuple[dict[str, Any], scoring.HandResult, tuple[scoring.Proof, ...]]:
-    """Check a new hand and settle it; return it as it is stored, its result, and why its
-    proven specials stand (what its rows keep: results.proofs).
-
-    A hand that records who led and which way is scored on its own: nothing before it can
-    change its result, so the 500th save costs what the first did. Otherwise the rules decide
-    from the whole session, and what they decided is stored with the hand.
-    """
-    if "first" in data and "direction" in data and not session.scored_whole:
-        try:
-            parsed, result = tally.scored(session, [data], new=0)
-        except scoring.ScoringError as error:
-            index = session.hands.filter(voided=False).count()
-            error.path = error.path.replace("hands[0]", f"hands[{index}]", 1)
-            raise
-        played = result.hands[0]
-        return as_stored(data, played), played, results.proofs(parsed, 0, played)
-    hands = [hand for _, hand in _live_hands(session)] + [data]
-    parsed, result = tally.scored(session, hands, new=len(hands) - 1)
-    played = result.hands[-1]
-    data = {**data, "first": played.first, "direction": played.direction.value}
-    return as_stored(data, played), played, results.proofs(parsed, len(hands) - 1, played)
-
-
-def _refuse_last(data: dict[str, Any], path: str) -> None:
-    """Which hand is the last is the table's clock's to say, not a phone's or a script's."""
-    if "last" in data:
-        raise scoring.ScoringError(
-            "the ledger marks the last hand by the table's time: leave last out", f"{path}.last"
-        )
-
-
-# A result's numbers, stored as the whole numbers the engine read ("١٢", "12 " and 12.0 are 12).
-NUMBERS = frozenset(field.key for entry in scoring.Entry for field in entry.fields)
-
-
-def as_stored(data: dict[str, Any], played: scoring.HandResult) -> dict[str, Any]:
-    """A hand the engine accepted, as it is stored: its numbers as whole numbers, and each
-    special its entries prove marked as if it had been entered (RULES.md: what an entry
-    proves is applied), so that every page, export and later recount shows and pays it as the
-    save did."""
-    results: dict[str, dict[str, Any]] = {
-        name: {
-            key: scoring.whole_number(value) if key in NUMBERS else value
-            for key, value in result.items()
-        }
-        for name, result in data.get("results", {}).items()
-    }
-    for proof in played.proven:
-        result = results[proof.player]
-        marked: list[str] = result.get("specials", [])
-        results[proof.player] = {**result, "specials": [*marked, proof.special.value]}
-    return {**data, "results": results} if results else data
 
 
 def _hand_for_update(session: TableSession, number: int, version: int) -> Hand:
@@ -624,15 +645,15 @@ def hand_correct(
     with transaction.atomic():
         changes.stored_on_commit(Hand)
         _refuse_if_locked(session)
-        _refuse_last(data, "hand")
+        checks.refuse_last(data, "hand")
         current = _hand_for_update(session, number, version)
         # A correction does not move the end: the hand during which the time ran out stays
         # the last.
         data = {**data, "last": True} if current.data.get("last") else data
-        live = _live_hands(session)
+        live = checks.live_hands(session)
         hands = [data if pk == current.pk else other for pk, other in live]
         index = [pk for pk, _ in live].index(current.pk)
-        data = as_stored(data, tally.score_table(session, hands, new=index).hands[index])
+        data = checks.as_stored(data, tally.score_table(session, hands, new=index).hands[index])
         before = current.data
         current.data, current.version = session.by_id(data), current.version + 1
         current.device = device
@@ -659,7 +680,7 @@ def hand_void(*, session: TableSession, number: int, version: int, device: str =
         changes.stored_on_commit(Hand)
         _refuse_if_locked(session)
         current = _hand_for_update(session, number, version)
-        hands = [other for pk, other in _live_hands(session) if pk != current.pk]
+        hands = [other for pk, other in checks.live_hands(session) if pk != current.pk]
         tally.score_table(session, hands)
         HandChange.objects.create(
             hand=current, kind=HandChange.Kind.VOID, before=current.data, device=device

@@ -45,7 +45,7 @@ from ledger.web.forms import (
 )
 from ledger.web.games import game_choices, option_fields
 from ledger.web.views import HtmxRequest
-from scoring import GAMES, ScoringError
+from scoring import GAMES, HandResult, ScoringError
 from scoring.games import DEFAULT_TABLE_GAME
 from scoring.options import ENDS
 
@@ -213,70 +213,61 @@ def _posted_before_the_split(request: HtmxRequest, token: str) -> HttpResponse:
 
 @require_POST
 def hand_save(request: HtmxRequest, token: str) -> HttpResponse:
-    """Save the next hand, once however often it is sent (its idempotency key); else the form
-    again with what is wrong, or with the hand another phone saved first."""
-    number, key = whole_number(request.POST.get("number")) or 0, posted_key(request.POST)
+    """Save the next hand, once however often it is sent (its idempotency key): the form
+    cleans it (the engine asked once), the service stores it; else the form again with what is
+    wrong, or with the hand another phone saved first."""
     session = selectors.session_by_token(token)
-    form = HandForm(session.game, session.seating, request.POST)
-    data = form.data()
-    if data is None or form.errors:
-        return _hand_form(request, session, form, data)
+    form = HandForm(session, request.POST)
+    if (cleaned := form.cleaned()) is None:
+        return _hand_form(request, session, form)
+    device = device_name(request)
     try:
         recorded = services.hand_record(
             session=session,
-            number=number,
-            data=data,
-            device=device_name(request),
-            idempotency_key=key,
+            number=cleaned.number,
+            data=cleaned.hand,
+            checked=cleaned.checked,
+            device=device,
+            idempotency_key=posted_key(request.POST),
         )
-    except ScoringError as error:
+    except ScoringError as error:  # what only the table's lock can tell: its next number
         form.add_scoring_error(error)
     except (services.HandAlreadyRecorded, services.KeyReused) as taken:
-        return _hand_form(request, session, form, data, taken=taken)
+        return _hand_form(request, session, form, taken=taken)
     except services.TableLocked:
         return _locked(request)
     else:
-        return _saved(request, session, recorded)
-    return _hand_form(request, session, form, data)
+        return _saved(request, session, recorded, device)
+    return _hand_form(request, session, form)
 
 
 @require_POST
 def hand_preview(request: HtmxRequest, token: str) -> HttpResponse:
     """What the hand would settle, stored nowhere."""
     session = selectors.session_by_token(token)
-    form = HandForm(session.game, session.seating, request.POST)
-    return _hand_form(request, session, form, form.data(), preview=True)
+    form = HandForm(session, request.POST, saving=False)
+    checked = cleaned.checked if (cleaned := form.cleaned()) else None
+    return _hand_form(request, session, form, preview=checked.played if checked else None)
 
 
 def _hand_form(
     request: HtmxRequest,
     session: TableSession,
     form: HandForm,
-    data: dict[str, Any] | None,
     *,
     taken: services.HandAlreadyRecorded | services.KeyReused | None = None,
-    preview: bool = False,
+    preview: HandResult | None = None,
 ) -> HttpResponse:
-    """The form again, as posted: with every problem the engine finds in what was entered
-    (also with fields left empty), the preview asked for, or the hand another phone took.
-    Checking what was entered reads every hand; the next hand after the one taken is read
-    from that hand alone where it is the last (``after_taken``), else from the table as its
-    page shows it (its latest hands), at a cost that does not grow with the hands played:
-    when a table's phones all press save, all but the first are answered this way."""
+    """The form again, as posted: with every problem its cleaning found, the preview asked
+    for, or the hand another phone took. Nothing is scored here: the table is read as its
+    page shows it (its latest hands), or, where the hand taken is the last, from that hand
+    alone (``after_taken``), at a cost that does not grow with the hands played: when a
+    table's phones all press save, all but the first are answered this way."""
     if isinstance(taken, services.HandAlreadyRecorded) and taken.last:
         sheet = selectors.after_taken(session, taken.hand)
-    elif taken is not None:
-        sheet = selectors.score_sheet(session, latest=True)
     else:
-        sheet = selectors.score_sheet(session)
-    extra: dict[str, Any] = {}
-    if data is not None and taken is None:
-        try:
-            settled = selectors.preview(sheet, data)
-            if preview and not form.errors:
-                extra["preview"] = settled
-        except ScoringError as error:
-            form.add_scoring_error(error)
+        sheet = selectors.score_sheet(session, latest=True)
+    extra: dict[str, Any] = {"preview": preview} if preview is not None else {}
     post: QueryDict = request.POST
     if taken is not None and (answer := _in_place(request, session, sheet, taken=taken.hand)):
         return answer
@@ -350,23 +341,23 @@ def _changed(
 
 
 def _saved(
-    request: HtmxRequest, session: TableSession, recorded: services.Recorded
+    request: HtmxRequest, session: TableSession, recorded: services.Recorded, device: str
 ) -> HttpResponse:
+    """The answer to a save: the table's page, the next hand's form, or (the page's own
+    form) the outcome in place; the phone keeps its name (``device``) for the next."""
     number = recorded.hand.number
     if not request.htmx:
         url = reverse("table", args=[session.token])
         response: HttpResponse = redirect(f"{url}?saved={number}")
     else:
-        if session.options.keys() & set(ENDS):  # the form says whether this hand ended it
-            sheet = selectors.score_sheet(session, latest=True)
-        else:
-            sheet = selectors.after_record(session, recorded.hand, recorded.played, recorded.why)
+        sheet = selectors.after_record(
+            session, recorded.hand, recorded.played, recorded.why, recorded.end
+        )
         saved = sheet.row(number)
         response = _in_place(request, session, sheet, saved=saved) or render(
             request, "tables/table.html#hand_form", _table_context(request, sheet, saved=saved)
         )
         _trigger(response, "ledger-changed")
-    device = device_name(request)
     if device:
         # Read by the server only (the form's "This phone" field shows it): no script needs it.
         response.set_cookie(
@@ -472,7 +463,7 @@ def _change_hand(
         if organiser_only and not rights.organises(request, session):
             return HttpResponseForbidden(_("Only the table's organiser can void a hand."))
         post = request.POST
-        form = HandForm(session.game, sheet.seating, request.POST)
+        form = HandForm(session, request.POST)
         try:
             version = whole_number(request.POST.get("version")) or 0
             if change(session, form, version, device_name(request)):

@@ -470,6 +470,7 @@ GUARDS = {
             for event in ("update", "delete")
         ),
         ("ledger_result", "ledger_result_settles"),
+        ("ledger_result", "ledger_result_within_64_bits"),
         ("ledger_hand", "ledger_hand_with_history"),
         ("ledger_hand", "ledger_hand_in_place"),
         ("ledger_hand", "ledger_hand_voided_settles"),

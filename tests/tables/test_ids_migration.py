@@ -21,7 +21,7 @@ from ledger.api.serializers import hands_data
 from ledger.events.selectors import standings
 from ledger.groups.selectors import ledger
 from ledger.models import Event, Group, HandChange, TableSession
-from ledger.tables import money, selectors, services, tally
+from ledger.tables import checks, money, selectors, tally
 from ledger.tables.exports import totals_rows
 from ledger.tables.results import outcomes
 from scoring.document import amount
@@ -114,7 +114,7 @@ def _migrated():
         }
         entered = scoring.score_session(scoring.parse_session({**document, "hands": HANDS}), new=())
         datas = [
-            services.as_stored({**hand, "first": p.first, "direction": p.direction.value}, p)
+            checks.as_stored({**hand, "first": p.first, "direction": p.direction.value}, p)
             for hand, p in zip(HANDS, entered.hands, strict=True)
         ]
         # What the table came to, by the engine from its hands by name, before anything moved.
