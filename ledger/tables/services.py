@@ -506,9 +506,9 @@ def hand_record(
     try:
         with transaction.atomic():
             changes.stored_on_commit(Hand)
-            locked = _revised_as_checked(session, number, data, checked) or _as_locked(
-                session, number, data, key, request_hash, checked
-            )
+            locked = _revised_as_checked(
+                session, number, data, checked, key, request_hash
+            ) or _as_locked(session, number, data, key, request_hash, checked)
             if isinstance(locked, Recorded):
                 return locked
             table, checked, counted = locked
@@ -552,12 +552,22 @@ class _Locked(NamedTuple):
 
 
 def _revised_as_checked(
-    session: TableSession, number: int, data: dict[str, Any], checked: checks.Checked | None
-) -> _Locked | None:
+    session: TableSession,
+    number: int,
+    data: dict[str, Any],
+    checked: checks.Checked | None,
+    key: str,
+    request_hash: str,
+) -> _Locked | Recorded | None:
     """Where the table is still as the hand's check read it (its revision) and the hand is
     its next, not its last: one statement takes the table's lock and writes its tally and next
-    revision, with the new hand added as kept. None where anything moved, or cannot tell from
-    the table as read: the save then reads it under its lock (``_as_locked``)."""
+    revision, with the new hand added as kept. None where the table as read cannot tell: the
+    save then reads it under its lock (``_as_locked``).
+
+    Where that statement finds the table moved (it waited for the save that moved it), what
+    was stored meanwhile is read before the lock is asked for: when a table's phones all press
+    save, the others are told the first one's hand (HandAlreadyRecorded) without queueing for
+    the lock one by one, and a retry gets what it stored."""
     kept = tally.current_tally(session)
     if (
         checked is None
@@ -571,10 +581,12 @@ def _revised_as_checked(
         return None
     kept.add()
     revision = session.revision + 1
+    counted = tally.stored(session, kept, revision)
     as_read = TableSession.objects.filter(pk=session.pk, revision=session.revision, locked=False)
-    if not as_read.update(revision=revision, tally=tally.stored(session, kept, revision)):
-        return None
-    session.revision, session.tally = revision, tally.stored(session, kept, revision)
+    if not as_read.update(revision=revision, tally=counted):
+        earlier = _stored_before(session, number, key, request_hash)
+        return earlier if isinstance(earlier, Recorded) else None
+    session.revision, session.tally = revision, counted
     _announce(session, revision)
     return _Locked(session, checked, counted=True)
 

@@ -183,11 +183,19 @@ def test_a_hand_checked_before_its_table_s_time_ran_out_is_its_last():
     assert TableSession.objects.get(pk=table.pk).tally["time_up"] is True
 
 
-def test_a_hand_another_phone_saved_after_this_one_was_checked_is_taken():
+def test_a_hand_another_phone_saved_after_this_one_was_checked_is_taken_without_the_lock():
+    # As when a table's phones all press save: this one read the table before the first
+    # save committed. Its update finds the table moved and it reads what was stored, without
+    # queueing for the table's lock behind the others.
     table = _table()
     read, checked = _checked(table, 1)
     other = services.hand_record(session=table, number=1, data=plain_hand(Anna=4))
 
-    with pytest.raises(services.HandAlreadyRecorded) as taken:
+    with (
+        CaptureQueriesContext(connection) as sent,
+        pytest.raises(services.HandAlreadyRecorded) as taken,
+    ):
         services.hand_record(session=read, number=1, data=checked.entered, checked=checked)
+
     assert taken.value.hand.pk == other.hand.pk and Hand.objects.count() == 1
+    assert not any('AS "last"' in query["sql"] for query in sent.captured_queries)
