@@ -142,8 +142,10 @@ def ledger(group: Group) -> Ledger:
         scores[name] = scores.get(name, 0) + sums.score
         out.hands[name] += sums.hands
         out.won[name] += sums.won
+    # The group's own key read too: read through the group, each payment is given the group,
+    # by that key (a query a payment where it was left out).
     for payment in group.payments.filter(void=None).only(
-        "payer", "payee", "amount", "unit", "chip"
+        "group", "payer", "payee", "amount", "unit", "chip"
     ):
         out.money[players[payment.payer_id]] += payment.worth
         out.money[players[payment.payee_id]] -= payment.worth

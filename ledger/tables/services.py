@@ -430,11 +430,17 @@ def _request_hash(number: int, data: dict[str, Any]) -> str:
 
 
 def _replayed(session: TableSession, earlier: Hand, request_hash: str) -> Recorded:
+    """A submission sent again: what its first send stored, as its rows keep it (KeyReused
+    if the key came with another hand)."""
     if earlier.request_hash != request_hash:
         raise KeyReused(earlier)
     changes.stored_on_commit(Hand)  # what was asked is stored: a send again says so
-    checked = checks.new_hand(session, _without_last(session.named(earlier.data)))
-    return Recorded(earlier, checked.played, replayed=True, why=checked.why, end=checked.end)
+    sheet = selectors.after_taken(session, earlier)
+    row = sheet.row(earlier.number)
+    if row is None or row.result is None:  # voided since: what it settled when it was saved
+        checked = checks.new_hand(session, _without_last(session.named(earlier.data)))
+        return Recorded(earlier, checked.played, replayed=True, why=checked.why)
+    return Recorded(earlier, row.result, replayed=True, why=row.why, end=sheet.end)
 
 
 def _locked_for_save(session: TableSession, key: str) -> tuple[TableSession, int, int | None]:

@@ -171,15 +171,19 @@ def test_the_ledger_costs_the_same_queries_for_one_table_or_twenty(friends):
         return len(seen.captured_queries)
 
     played(services.table_start(group=friends, seating=THREE, first="Anna"), hand(2, 12, 20))
+    services.payment_record(group=friends, payer="Bob", payee="Anna", amount="1")
     few = queries()
     for _ in range(19):
         table = services.table_start(group=friends, seating=THREE, first="Anna")
         played(table, hand(2, 12, 20), hand(5, 5, 20))
+        services.payment_record(group=friends, payer="Bob", payee="Anna", amount="1")
+        services.payment_record(group=friends, payer="Anna", payee="Bob", amount="1")
     assert queries() == few <= 5
-    # Each later table: (2, 12, 20) as the first, then (5, 5, 20): Celine pays Anna and Bob 15.
+    # Each later table: (2, 12, 20) as the first, then (5, 5, 20): Celine pays Anna and Bob 15;
+    # Bob paid Anna 1 more than she paid him.
     assert selectors.ledger(friends).money == {
-        "Anna": Decimal(28 + 19 * (28 + 15)),
-        "Bob": Decimal(-2 + 19 * (-2 + 15)),
+        "Anna": Decimal(28 + 19 * (28 + 15) - 1),
+        "Bob": Decimal(-2 + 19 * (-2 + 15) + 1),
         "Celine": Decimal(-26 + 19 * (-26 - 30)),
     }
 

@@ -199,3 +199,21 @@ def test_a_hand_another_phone_saved_after_this_one_was_checked_is_taken_without_
 
     assert taken.value.hand.pk == other.hand.pk and Hand.objects.count() == 1
     assert not any('AS "last"' in query["sql"] for query in sent.captured_queries)
+
+
+def test_a_retry_is_answered_from_what_its_first_send_stored(monkeypatch):
+    table = _table(play_to="30")  # hand 1 ends it: Celine's 34
+    first = services.hand_record(session=table, number=1, data=plain_hand(), idempotency_key="k1")
+
+    again = Counted(
+        monkeypatch,
+        lambda: services.hand_record(
+            session=table, number=1, data=plain_hand(), idempotency_key="k1"
+        ),
+    )
+
+    retry = again.response
+    assert retry.replayed and retry.hand.pk == first.hand.pk
+    assert retry.played.net == first.played.net and retry.end == first.end
+    assert first.end is not None and first.end.over
+    assert again.scored == 0  # its rows say what it settled (its options read, nothing scored)
