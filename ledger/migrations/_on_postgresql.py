@@ -6,25 +6,27 @@ from typing import Any
 from django.db import migrations
 
 
-class OnPostgreSQL(migrations.RunSQL):
+class _OnOne(migrations.RunSQL):
+    """RunSQL on the database ``vendor`` names only."""
+
+    vendor: str
+
+    def database_forwards(self, app_label: str, schema_editor: Any, *args: Any) -> None:
+        if schema_editor.connection.vendor == self.vendor:
+            super().database_forwards(app_label, schema_editor, *args)
+
+    def database_backwards(self, app_label: str, schema_editor: Any, *args: Any) -> None:
+        if schema_editor.connection.vendor == self.vendor:
+            super().database_backwards(app_label, schema_editor, *args)
+
+
+class OnPostgreSQL(_OnOne):
     """RunSQL on PostgreSQL only: SQLite has no constraint triggers."""
 
-    def database_forwards(self, app_label: str, schema_editor: Any, *args: Any) -> None:
-        if schema_editor.connection.vendor == "postgresql":
-            super().database_forwards(app_label, schema_editor, *args)
-
-    def database_backwards(self, app_label: str, schema_editor: Any, *args: Any) -> None:
-        if schema_editor.connection.vendor == "postgresql":
-            super().database_backwards(app_label, schema_editor, *args)
+    vendor = "postgresql"
 
 
-class OnSQLite(migrations.RunSQL):
+class OnSQLite(_OnOne):
     """RunSQL on SQLite only: PostgreSQL's guards are its own (OnPostgreSQL)."""
 
-    def database_forwards(self, app_label: str, schema_editor: Any, *args: Any) -> None:
-        if schema_editor.connection.vendor == "sqlite":
-            super().database_forwards(app_label, schema_editor, *args)
-
-    def database_backwards(self, app_label: str, schema_editor: Any, *args: Any) -> None:
-        if schema_editor.connection.vendor == "sqlite":
-            super().database_backwards(app_label, schema_editor, *args)
+    vendor = "sqlite"
