@@ -41,8 +41,7 @@ def sent(session: TableSession, number: int | None, data: dict[str, Any]) -> Che
     None for one the table as read has stored already (another phone's, or this one's sent
     before): nothing is asked of the engine, and the save answers what was stored. Raises
     ScoringError. ``number`` None: checked whatever its number (a preview)."""
-    following = next_number(session) if number is not None else None
-    if number is not None and following is not None and number < following:
+    if number is not None and number < (next_number(session) or number):
         return None
     return new_hand(session, data)
 
