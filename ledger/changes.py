@@ -1,5 +1,7 @@
 """What the domains announce when something their live pages show has changed, for whoever
-listens: the streams (ledger.web.push, connected in ledger.apps) tell the phones.
+listens: the streams (ledger.web.push, connected in ledger.apps) tell the phones. A table's new
+revision is not among them: on PostgreSQL the database announces it (migration 0042), and on
+SQLite the streams read it.
 
 Each is sent once the change is committed (``on_commit``), and never for one rolled back. A
 receiver is given ids only (0 for none), as keyword arguments.
@@ -11,11 +13,6 @@ from functools import partial
 
 from django.db import transaction
 from django.dispatch import Signal
-
-table_revised = Signal()
-"""A table is at a new revision: a hand saved, corrected or voided, the table locked or its
-ends changed, or a group's new table. ``table``, ``revision``, and the ``event`` and ``group``
-whose tables it is among."""
 
 event_changed = Signal()
 """An event changed though none of its tables did (an organiser's change): ``event``."""

@@ -156,8 +156,6 @@ def session_create(
             empty = tally.Tally()
             session.tally = tally.stored(session, empty, session.revision)
             session.save(update_fields=["leader", "tally"])
-            if group is not None:  # its page lists it (an event's round is announced whole)
-                _announce(session, session.revision)
     except IntegrityError:
         # Another send with the key started it meanwhile: on PostgreSQL this insert waited
         # for that one to commit; SQLite lets one writer in at a time.
@@ -381,8 +379,8 @@ def table_changed(session: TableSession, locked: TableSession | None = None) -> 
     hand is added to the tally as kept instead: ``hand_record``.)
 
     The table's row stays locked until the transaction ends, so two phones' saves at one table
-    are counted one after the other. The new revision is announced when the transaction
-    commits (``_announce``).
+    are counted one after the other. The database announces the new revision when the
+    transaction commits (on PostgreSQL; migration 0042).
     """
     table = locked or TableSession.objects.select_for_update().get(pk=session.pk)
     fields = ("pk", "number", "data", "voided", "version", *results.LEAD_FIELDS)
@@ -402,26 +400,9 @@ def table_changed(session: TableSession, locked: TableSession | None = None) -> 
 def _revise(session: TableSession, table: TableSession, kept: dict[str, Any]) -> None:
     """Write the table's next revision, with ``kept`` as its tally (``tally.stored`` at
     ``table.revision + 1``), under the table's lock (``table``: its row as locked), and
-    ``session`` as it now is; the new revision is announced when the transaction commits."""
+    ``session`` as it now is; the database announces the new revision (migration 0042)."""
     TableSession.objects.filter(pk=table.pk).update(revision=F("revision") + 1, tally=kept)
     session.revision, session.tally = table.revision + 1, kept
-    _announce(table, table.revision + 1)
-
-
-def _announce(table: TableSession, revision: int) -> None:
-    """Tell whoever listens (ledger.changes.table_revised: the phones' streams) that ``table``
-    is at ``revision``, once the transaction this runs in commits."""
-    pk, round_id, group = table.pk, table.round_id, table.group_id or 0
-
-    def send() -> None:
-        event = 0  # an event's table: its round's event (a table of a round deleted: none)
-        if round_id is not None:
-            event = Round.objects.filter(pk=round_id).values_list("event", flat=True).first() or 0
-        changes.table_revised.send(
-            TableSession, table=pk, revision=revision, event=event, group=group
-        )
-
-    transaction.on_commit(send)
 
 
 def _request_hash(number: int, data: dict[str, Any]) -> str:
@@ -593,7 +574,6 @@ def _revised_as_checked(
         earlier = _stored_before(session, number, key, request_hash)
         return earlier if isinstance(earlier, Recorded) else None
     session.revision, session.tally = revision, counted
-    _announce(session, revision)
     return _Locked(session, checked, counted=True)
 
 

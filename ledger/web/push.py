@@ -3,14 +3,17 @@ the pages of its event (the standings, projector and organiser's page) and of it
 that it changed.
 
 A change to a table (a save, correction, void, lock, change of ends; a group's new table)
-raises its revision, and its domain says so once the change is committed (the signals of
-ledger.changes, which ``announce_changes`` connects in every process). Every server process
-hears of it:
+raises its revision. Every server process hears of it:
 
-- on PostgreSQL by ``NOTIFY``, sent by the process that made the change. Each server process
-  holds one connection that ``LISTEN``s and hands what it hears to the streams it serves
-  (``Hub``): one connection per process, whatever the number of phones, and every process
-  sharing the database hears every change, whichever process made it.
+- on PostgreSQL by ``NOTIFY``, which the database itself queues in the transaction that raises
+  the revision (a trigger, migration 0042) and delivers when it commits: whoever raises it,
+  never for a change rolled back, and no statement of the app's. An event's or group's own
+  change, which no table's revision carries, its domain announces once it is committed (the
+  signals of ledger.changes, which ``announce_changes`` connects in every process), and this
+  process sends the NOTIFY. Each server process holds one connection that ``LISTEN``s and
+  hands what it hears to the streams it serves (``Hub``): one connection per process,
+  whatever the number of phones, and every process sharing the database hears every change,
+  whichever process made it.
 - on the embedded SQLite, which has no such thing, each process reads the revisions of the
   tables it has streams open for, all in one query, and the marks of the events and groups
   it has streams open for, every ``SQLITE_EVERY`` seconds while it has any: the cost is a
@@ -93,7 +96,7 @@ from ledger.web.views import outage
 
 log = logging.getLogger(__name__)
 
-CHANNEL = "ledger_tables"
+CHANNEL = "ledger_tables"  # migration 0042's trigger sends on it too
 HEARTBEAT = 20.0  # seconds between two sends of an unchanged revision
 RETRY_MS = 2000  # how soon a browser connects again after a stream broke
 SQLITE_EVERY = 0.5  # seconds between two reads of the watched revisions, on SQLite
@@ -146,16 +149,10 @@ def _tables() -> Tables:
 
 def announce_changes() -> None:
     """Tell every server process of the changes the domains announce (ledger.changes): on
-    PostgreSQL by NOTIFY. Connected once in every process (ledger.apps)."""
-    changes.table_revised.connect(_table_revised, dispatch_uid="ledger.web.push")
+    PostgreSQL by NOTIFY. Connected once in every process (ledger.apps). A table's new revision
+    PostgreSQL announces itself, in the same payload (migration 0042)."""
     changes.event_changed.connect(_event_changed, dispatch_uid="ledger.web.push")
     changes.group_changed.connect(_group_changed, dispatch_uid="ledger.web.push")
-
-
-def _table_revised(
-    sender: object, *, table: int, revision: int, event: int, group: int, **signal: object
-) -> None:
-    _notify(f"{table} {revision} {event} {group}")
 
 
 def _event_changed(sender: object, *, event: int, **signal: object) -> None:

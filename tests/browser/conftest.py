@@ -100,10 +100,11 @@ def _answered_before_the_flush(live_server):
     finishes what it was answering: a poll on its way as a page closed, still reading, held a
     lock that PostgreSQL's TRUNCATE then waited for while holding one the read wanted (a
     deadlock, seen once in CI's flush after the projector test). Its request threads are
-    socketserver's own list (``block_on_close``)."""
+    socketserver's own list (``block_on_close``), the server's own once it has answered a
+    request (before that, the class's placeholder, which holds none)."""
     yield
     deadline = time.monotonic() + 10
-    for thread in list(getattr(live_server.thread.httpd, "_threads", None) or []):
+    for thread in list(vars(live_server.thread.httpd).get("_threads", [])):
         thread.join(timeout=max(0, deadline - time.monotonic()))
 
 

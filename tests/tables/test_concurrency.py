@@ -216,7 +216,7 @@ def test_under_its_table_s_lock_a_save_reads_what_was_stored_and_writes_its_rows
     read, written = under[0], " ".join(under[1:])
     assert f'FROM "{Hand._meta.db_table}"' in read  # what was stored, read under the lock
     # the hand, its change and its results written, the table's revision raised; its streams
-    # are told once it is committed, not under the lock (ledger.changes)
+    # are told by the database when it commits, with no statement of the app's (migration 0042)
     assert all(f'INSERT INTO "{m._meta.db_table}"' in written for m in [Hand, HandChange, Result])
     assert f'UPDATE "{table}" SET "revision"' in written
     assert "pg_notify" not in written

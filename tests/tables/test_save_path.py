@@ -90,8 +90,9 @@ def test_a_save_from_the_table_page(client, monkeypatch, headers):
     assert files["tables/forms.py"] == files["tables/services.py"] == 1  # called by the view
 
 
-def test_a_save_through_the_api(client, monkeypatch):
-    table = _table()
+@pytest.mark.parametrize("options", [{}, {"play_to": "500"}], ids=["plain", "to a target"])
+def test_a_save_through_the_api(client, monkeypatch, options):
+    table = _table(**options)  # at a target, scored whole: every hand that counts, read once
     _api(client, table, 1)
 
     save = Counted(monkeypatch, lambda: _api(client, table, 2))
