@@ -132,7 +132,7 @@ def group_data(group: Group) -> dict[str, Any]:
     return {
         "name": group.name,
         "game": group.game,
-        "options": options_out(group.options),
+        "options": options_out(selectors.table_options(group, group.game)),
         "players": ledger.players,
         "player_ids": ledger.ids,
         "balances": {name: money(value) for name, value in ledger.money.items()},

@@ -1,4 +1,4 @@
-"""What a phone posts on a group's pages: a new group, a table of it, a payment."""
+"""What a phone posts on a group's pages: a new group, a table of it, a payment, its settings."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from ledger.groups.models import Payment
+from ledger.groups.models import Group, Payment
 from ledger.groups.services import GROUP_NAME_LENGTH
 from ledger.tables.forms import SeatFields
+from ledger.tables.results import pays_in
 from ledger.web.forms import (
     IDEMPOTENCY_KEY,
     OptionFields,
@@ -53,6 +54,9 @@ class TableForm(SeatFields):
         self.fields["seat"] = forms.TypedMultipleChoiceField(
             choices=list(players.items()), coerce=int, required=False
         )
+        # The organiser's say: this table's stake, or its chip where the game pays in chips,
+        # instead of what the group plays for (the engine checks it).
+        self.fields["paid"] = forms.CharField(max_length=30, required=False)
 
     def seating(self) -> list[str]:
         """The players ticked, in the order sent, then the names typed; call after
@@ -135,3 +139,57 @@ class PeriodForm(forms.Form):
         if period == self.BETWEEN:
             return self.cleaned_data.get("start"), self.cleaned_data.get("end")
         return None, None
+
+
+class SettingsForm(forms.Form):
+    """What the organiser changes of a group: its name, its usual game, and what it plays for
+    at every game (``stake``, ``chip``: empty, the usual 1), and at one game, where it is
+    another (a field named by the game's key: its stake, or its chip where it pays chips)."""
+
+    name = forms.CharField(label=_("Name"), max_length=80)
+    game = forms.ChoiceField(label=_("Usual game"), choices=game_choices)
+    stake = forms.CharField(label=_("A point's stake"), max_length=30, required=False)
+    chip = forms.CharField(label=_("A chip's value"), max_length=30, required=False)
+
+    def __init__(self, data: Any = None, *, group: Group) -> None:
+        plays_for = group.plays_for
+        initial = {
+            "name": group.name,
+            "game": group.game,
+            "stake": plays_for.get("stake", ""),
+            "chip": plays_for.get("chip", ""),
+            **{
+                game: next(iter(own.values()), "")
+                for game, own in plays_for.get("games", {}).items()
+            },
+        }
+        super().__init__(data, initial=initial)
+        self.group = group
+        self.kinds = {game: _kind(group, game) for game in GAMES}
+        for game in GAMES:
+            self.fields[game] = forms.CharField(max_length=30, required=False)
+
+    def settings(self) -> dict[str, Any]:
+        """The settings as sent (call after ``is_valid()``): a new usual game takes its own
+        usual rules."""
+        data = self.cleaned_data
+        game = data["game"]
+        plays_for: dict[str, Any] = {
+            k: data[k].strip() for k in ("stake", "chip") if data[k].strip()
+        }
+        games = {g: {self.kinds[g]: data[g].strip()} for g in GAMES if data[g].strip()}
+        if games:
+            plays_for["games"] = games
+        options = self.group.options if game == self.group.game else {}
+        return {"name": data["name"], "game": game, "options": options, "plays_for": plays_for}
+
+    def game_rows(self) -> list[tuple[str, str, forms.BoundField]]:
+        """Each game with what it plays for (``stake`` or ``chip``) and its field."""
+        return [(game, self.kinds[game], self[game]) for game in GAMES]
+
+
+def _kind(group: Group, game: str) -> str:
+    """What a table of ``game`` in the group plays for: "chip" where it pays chips, else
+    "stake"."""
+    options = group.options if game == group.game else {}
+    return "chip" if pays_in(game, options)[0] == "chips" else "stake"

@@ -19,7 +19,13 @@ class Group(models.Model):
 
     name = models.CharField(max_length=80)
     game = GameField(help_text="Its usual game.")
-    options = models.JSONField(default=dict, blank=True, help_text="Its usual options.")
+    # Its usual game's rules but what it plays for (services.table_options puts that in).
+    options = models.JSONField(default=dict, blank=True, help_text="Its usual game's rules.")
+    # What it plays for, at every game (issue 47): "stake" (money a point) and "chip" (money a
+    # chip), and "games": {game: {"stake": ...} or {"chip": ...}} where a game plays for
+    # another; amounts written as a table's options write them; one left out is the engine's
+    # usual 1. A table takes the stake or the chip, whichever its game pays in.
+    plays_for = models.JSONField(default=dict, blank=True, help_text="What it plays for.")
     # The members' link reads and plays; the organiser's also voids payments and hands.
     token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     organiser_token = models.CharField(
@@ -114,3 +120,22 @@ class PaymentVoid(models.Model):
 
     def __str__(self) -> str:
         return f"void of {self.payment}"
+
+
+class GroupChange(models.Model):
+    """A change of the group's settings by its organiser (its name, usual game and rules, what
+    it plays for): as they were and as they became (``settings`` of groups.services), who
+    changed them (their phone's name) and when. The group's history: insert-only, and deleted
+    only with a group that has no payments and no hands (migration 0044)."""
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="changes")
+    before = models.JSONField()
+    after = models.JSONField()
+    device = models.CharField(max_length=40, blank=True, help_text="Who changed them.")
+    at = models.DateTimeField(default=timezone.now, editable=False, blank=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+
+    def __str__(self) -> str:
+        return f"change of {self.group}"

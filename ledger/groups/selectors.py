@@ -3,9 +3,11 @@ payments: a fixed number of queries however many tables and hands it has."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
+from typing import Any
 
 from django.utils import timezone
 
@@ -158,11 +160,31 @@ def ledger(group: Group) -> Ledger:
     return out
 
 
+PLAYS_FOR = ("stake", "chip")  # what a table's options say it plays for (Group.plays_for)
+
+
+def table_options(
+    group: Group, game: str, options: Mapping[str, Any] | None = None, paid: str = ""
+) -> dict[str, Any]:
+    """The options a new table of ``game`` in the group plays under: ``options`` as given, else
+    the group's usual rules at its usual game and the game's own at another; and what the group
+    plays for at that game, unless ``options`` say it: the stake, or the chip where the game
+    pays in chips. ``paid``: this table's own stake or chip instead (its organiser's say)."""
+    chosen = dict(group.options if options is None and game == group.game else options or {})
+    if any(key in chosen for key in PLAYS_FOR):
+        return chosen
+    key = "chip" if pays_in(game, chosen)[0] == "chips" else "stake"
+    value = paid or group.plays_for.get("games", {}).get(game, {}).get(key)
+    value = value or group.plays_for.get(key)
+    return {**chosen, key: value} if value else chosen
+
+
 def chip_values(group: Group, tables: list[TableLine] | None = None) -> list[Decimal]:
     """The values of a chip at the group's tables that pay chips, and of its usual game's if it
     pays chips, the smallest first: what a payment in chips may be worth. ``tables``: the
     group's ledger's, where it was read (no query then)."""
-    values = {value for kind, value in [pays_in(group.game, group.options)] if kind == "chips"}
+    usual = pays_in(group.game, table_options(group, group.game))
+    values = {value for kind, value in [usual] if kind == "chips"}
     paid: list[tuple[str, Decimal]]
     if tables is None:
         found = TableSession.objects.filter(group=group).values_list("game", "options")

@@ -22,7 +22,7 @@ import scoring
 from ledger import changes
 from ledger.amounts import readable_amount
 from ledger.groups import selectors
-from ledger.groups.models import Group, Payment, PaymentVoid
+from ledger.groups.models import Group, GroupChange, Payment, PaymentVoid
 from ledger.players.models import Player
 from ledger.tables import services as table_services
 from ledger.tables.models import Hand, TableSession
@@ -64,9 +64,72 @@ def group_create(*, name: str, game: str, options: dict[str, Any]) -> Group:
     seating = [f"P{i}" for i in range(game_rules.player_counts[0])]
     document = {"game": game, "options": options, "seating": seating, "first": seating[0]}
     scoring.score_session(scoring.parse_session(document))
-    group = Group.objects.create(name=name, game=game, options=options)
+    # Its stake or chip it plays for at every game; the rest are its usual game's rules.
+    plays_for = {key: options[key] for key in selectors.PLAYS_FOR if key in options}
+    rules = {key: value for key, value in options.items() if key not in selectors.PLAYS_FOR}
+    group = Group.objects.create(name=name, game=game, options=rules, plays_for=plays_for)
     changes.stored_on_commit(Group)
     return group
+
+
+class SettingsRefused(Exception):
+    """What the engine refuses of a group's settings: ``field`` is the form's field that holds
+    it (``stake``, ``chip``, a game's key for its own), ``error`` what the engine said."""
+
+    def __init__(self, field: str, error: scoring.ScoringError) -> None:
+        super().__init__(str(error))
+        self.field, self.error = field, error
+
+
+def settings_of(group: Group) -> dict[str, Any]:
+    """What the group's settings page changes, as a change records it."""
+    return {
+        "name": group.name,
+        "game": group.game,
+        "options": group.options,
+        "plays_for": group.plays_for,
+    }
+
+
+def check_settings(group: Group) -> None:
+    """Every game's new table under ``group``'s settings (unsaved) as the engine reads it: the
+    first refused raises SettingsRefused, naming the field that holds what was refused."""
+    games = group.plays_for.get("games", {})
+    for game in scoring.GAMES:
+        options = selectors.table_options(group, game)
+        key = "chip" if "chip" in options else "stake"
+        seating = [f"P{i}" for i in range(scoring.GAMES[game].player_counts[0])]
+        document = {"game": game, "options": options, "seating": seating, "first": seating[0]}
+        try:
+            scoring.parse_session(document)
+        except scoring.ScoringError as error:
+            raise SettingsRefused(game if key in games.get(game, {}) else key, error) from error
+
+
+def group_settle(*, group: Group, settings: dict[str, Any], device: str = "") -> GroupChange | None:
+    """The organiser changes the group's name, usual game and rules and what it plays for
+    (``settings``, as ``settings_of`` gives them): recorded with what they were, who changed
+    them and when, and told to the group's pages. None when nothing changed. Raises Refused
+    for an empty name, ScoringError for one the engine's text rules refuse, SettingsRefused
+    for what the engine refuses of the rest; nothing is stored then."""
+    name = names.tidy(settings["name"])
+    if not name:
+        raise Refused(_("The group needs a name."), "name")
+    names.check(name, "name", GROUP_NAME_LENGTH)
+    after = {**settings, "name": name}
+    check_settings(Group(**after))
+    with transaction.atomic():
+        changes.stored_on_commit(Group)
+        current = Group.objects.select_for_update().get(pk=group.pk)
+        before = settings_of(current)
+        if before == after:
+            return None
+        Group.objects.filter(pk=group.pk).update(**after)
+        change = GroupChange.objects.create(
+            group=current, before=before, after=after, device=device
+        )
+        _changed(group.pk)
+    return change
 
 
 def table_start(
@@ -76,6 +139,7 @@ def table_start(
     first: str,
     game: str | None = None,
     options: dict[str, Any] | None = None,
+    paid: str = "",
     owner: User | None = None,
     ends_at: datetime | None = None,
     time_zone: str = "",
@@ -84,16 +148,14 @@ def table_start(
     asked: object = None,
 ) -> TableSession:
     """Start a table of the group: its players (new names join the group), its usual game and
-    options unless others are given (another game than its usual is played by that game's
-    usual rules). The group's page and the API start its tables here; once per
-    ``idempotency_key`` of its ``sender``, as ``session_create`` says (``asked``: what the
-    send asked for)."""
+    rules unless others are given (another game than its usual is played by that game's usual
+    rules), for what the group plays for at that game, or ``paid`` (selectors.table_options).
+    The group's page and the API start its tables here; once per ``idempotency_key`` of its
+    ``sender``, as ``session_create`` says (``asked``: what the send asked for)."""
     game = game or group.game
-    if options is None:
-        options = group.options if game == group.game else {}
     return table_services.session_create(
         game=game,
-        options=options,
+        options=selectors.table_options(group, game, options, paid),
         seating=seating,
         first=first,
         group=group,

@@ -21,13 +21,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from ledger.groups import exports, selectors, services, stats
-from ledger.groups.forms import GroupForm, PaymentForm, PeriodForm, TableForm
-from ledger.groups.models import Group, Payment
+from ledger.groups.forms import GroupForm, PaymentForm, PeriodForm, SettingsForm, TableForm
+from ledger.groups.models import Group, GroupChange, Payment
 from ledger.links import NoSuchLink
 from ledger.models import Player, TableSession
 from ledger.tables import selectors as table_selectors
 from ledger.tables import services as table_services
 from ledger.tables.forms import MAX_PLAYERS
+from ledger.tables.stakes import stake_line
 from ledger.tables.summary import Chart, Step, draw
 from ledger.web import rights, share
 from ledger.web.forms import START_KEY_REUSED, device_name, engine_message, posted_key
@@ -99,6 +100,9 @@ def _page(
             reverse("group_organise", args=[group.token, group.organiser_token])
         ),
         "game_title": _(GAMES[group.game].label),
+        "usual_options": selectors.table_options(group, group.game),
+        # What a new table plays for at each game: the form shows the chosen game's.
+        "plays_for": partial(_plays_for, group),
         "games": game_choices(),
         "table_form": table_form,
         "player_fields": [table_form[f"player_{i}"] for i in range(MAX_PLAYERS)],
@@ -113,6 +117,11 @@ def _page(
         **extra,
     }
     return render(request, template, context, status=status)
+
+
+def _plays_for(group: Group) -> list[tuple[str, str]]:
+    """Each game's line of what a new table of it in the group plays for."""
+    return [(game, stake_line(game, selectors.table_options(group, game))) for game in GAMES]
 
 
 def _table_form(ledger: selectors.Ledger, group: Group) -> TableForm:
@@ -197,12 +206,74 @@ def group_organise(request: HtmxRequest, token: str, organiser_token: str) -> Ht
     return redirect("group", token=token)
 
 
+@require_http_methods(["GET", "HEAD", "POST"])
+def group_settings(request: HtmxRequest, token: str) -> HttpResponse:
+    """The organiser's page of the group's settings: its name, usual game and what it plays
+    for, and every change of them, who made it and when."""
+    found = selectors.group_by_token(token)
+    if not rights.organises_group(request, found):
+        return HttpResponseForbidden(_("Only the group's organiser changes its settings."))
+    form = SettingsForm(request.POST or None, group=found)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.group_settle(
+                group=found, settings=form.settings(), device=device_name(request)
+            )
+        except services.Refused as refused:
+            form.add_error("name", refused.message)
+        except services.SettingsRefused as refused:
+            form.add_error(refused.field, engine_message(refused.error))
+        except ScoringError as error:  # a name with characters that hide what it says
+            form.add_error("name", engine_message(error))
+        else:
+            return redirect(reverse("group_settings", args=[token]) + "?saved=1")
+    context = {
+        "group": found,
+        "title": found.name,
+        "form": form,
+        "saved": request.GET.get("saved") == "1" and not form.errors,
+        "history": [
+            (change, _changed_lines(change)) for change in found.changes.order_by("-at", "-pk")
+        ],
+    }
+    return render(
+        request, "groups/group_settings.html", context, status=400 if form.errors else 200
+    )
+
+
+def _changed_lines(change: GroupChange) -> list[tuple[str, str, str]]:
+    """What a change of the settings changed, each as (what, before, after), in the page's
+    language (a game that plays for what the group plays for: "as the group")."""
+    usual = _("as the group")
+
+    def said(settings: dict[str, Any]) -> dict[str, str]:
+        plays_for = settings["plays_for"]
+        games = plays_for.get("games", {})
+        return {
+            _("Name"): settings["name"],
+            _("Usual game"): _(GAMES[settings["game"]].label),
+            _("A point's stake"): plays_for.get("stake", "1"),
+            _("A chip's value"): plays_for.get("chip", "1"),
+            **{
+                _(GAMES[game].label): next(iter(games.get(game, {}).values()), usual)
+                for game in GAMES
+            },
+        }
+
+    before, after = said(change.before), said(change.after)
+    return [(what, before[what], after[what]) for what in after if before[what] != after[what]]
+
+
 @require_POST
 def table_new(request: HtmxRequest, token: str) -> HttpResponse:
     """Start a table of the group: its players (new names join the group)."""
     found = selectors.group_by_token(token)
     form = TableForm(request.POST, players=selectors.players(found))
     key = posted_key(request.POST)  # kept when the form comes back: a retry is a retry
+    if request.POST.get("paid") and not rights.organises_group(request, found):
+        return HttpResponseForbidden(
+            _("Only the group's organiser changes what a table plays for.")
+        )
     if form.is_valid():
         try:
             table = services.table_start(
@@ -210,6 +281,7 @@ def table_new(request: HtmxRequest, token: str) -> HttpResponse:
                 seating=form.seating(),
                 first=form.leader(),
                 game=form.cleaned_data["game"],
+                paid=form.cleaned_data["paid"],
                 idempotency_key=key,
                 sender=rights.sender(request, request.user),
                 # The lots not drawn yet, the same for every send, in this group: its key sent

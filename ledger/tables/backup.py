@@ -25,7 +25,9 @@ Tiu Yu's ``chi_tsun: by_spots`` before version 4), and leaves out what it was pl
 (a ``chip`` that a Jie Long, Ce Deng or Tsair Deng table paying by the stake ignored, before
 version 5); before version 6, a Ce Deng table paying chips keeps ``doubles: stake`` (its
 declared doubles paid 2 x stake x pips in money), and a Jie Long or Tsair Deng table paying
-chips leaves out the stake that paid nothing there.
+chips leaves out the stake that paid nothing there. Before version 7 a group's usual game's
+options held what the group plays for, which now is the group's own (``plays_for``), and its
+settings had no history (``changes``).
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from ledger.models import (
     Entry,
     Event,
     Group,
+    GroupChange,
     Hand,
     HandChange,
     Payment,
@@ -59,10 +62,10 @@ from scoring import ScoringError
 from scoring.options import as_played
 
 FORMAT = "domino-ledger-backup"
-VERSION = 6
-READABLE = (1, 2, 3, 4, 5, 6)
+VERSION = 7
+READABLE = tuple(range(1, VERSION + 1))
 # The revision of the rules (scoring.options.RULES) each version's tables were played under.
-RULES_OF_VERSION = {1: 1, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5}
+RULES_OF_VERSION = {1: 1, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5, 7: 5}
 
 
 class BackupError(ValueError):
@@ -97,6 +100,7 @@ def _group(group: Group) -> dict[str, Any]:
         "name": group.name,
         "game": group.game,
         "options": group.options,
+        "plays_for": group.plays_for,
         "created": group.created.isoformat(),
         "players": list(group.players.order_by("pk").values_list("name", flat=True)),
         "payments": [
@@ -117,6 +121,15 @@ def _group(group: Group) -> dict[str, Any]:
             }
             for payment in group.payments.select_related("payer", "payee", "void")
         ],
+        "changes": [
+            {
+                "before": change.before,
+                "after": change.after,
+                "device": change.device,
+                "at": change.at.isoformat(),
+            }
+            for change in group.changes.all()
+        ],
     }
 
 
@@ -124,12 +137,17 @@ def _import_group(raw: dict[str, Any], tables: list[dict[str, Any]]) -> Group:
     """The group of ``raw``, its players and payments; ``tables``: the document's tables, for
     the value of a chip of a payment in chips made before it was kept (version 5 and before),
     taken as migration 0037 takes it."""
+    options, plays_for = raw["options"], raw.get("plays_for")
+    if plays_for is None:  # before version 7 the usual game's options held it (migration 0043)
+        plays_for = {key: options[key] for key in ("stake", "chip") if key in options}
+        options = {key: value for key, value in options.items() if key not in plays_for}
     group = Group.objects.create(
         token=raw["token"],
         organiser_token=raw["organiser_token"],
         name=raw["name"],
         game=raw["game"],
-        options=raw["options"],
+        options=options,
+        plays_for=plays_for,
     )
     Group.objects.filter(pk=group.pk).update(created=parse_datetime(raw["created"]))
     players = {name: Player.for_name(name, group=group) for name in raw["players"]}
@@ -154,6 +172,14 @@ def _import_group(raw: dict[str, Any], tables: list[dict[str, Any]]) -> Group:
                 reason=payment.get("void_reason", ""),
                 at=_time(payment["voided"]),
             )
+    for change in raw.get("changes", []):  # its settings' history, since version 7
+        GroupChange.objects.create(
+            group=group,
+            before=change["before"],
+            after=change["after"],
+            device=change["device"],
+            at=_time(change["at"]),
+        )
     return group
 
 

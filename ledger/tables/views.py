@@ -169,6 +169,7 @@ def _table_context(
         "organiser": rights.organises(request, session),
         # Looked up only by the pages that show it (not by the live part's every poll).
         "group": partial(rights.group_of, request, session),
+        "group_url": partial(_group_url, request, session),
         "organiser_url": request.build_absolute_uri(
             reverse("organise", args=[session.token, session.organiser_token])
         ),
@@ -185,12 +186,21 @@ def _table_context(
     }
 
 
+def _group_url(request: HtmxRequest, session: TableSession) -> str:
+    """The link of the table's group, which its Join section offers beside the table's."""
+    if (group := rights.group_of(request, session)) is None:
+        return ""
+    return request.build_absolute_uri(reverse("group", args=[group.token]))
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def table(request: HtmxRequest, token: str) -> HttpResponse:
-    """The table page: its hands, totals and the form for the next hand."""
+    """The table page: its hands, totals and the form for the next hand. A phone that opens a
+    group's table belongs to the group from then on."""
     if request.method == "POST":
         return _posted_before_the_split(request, token)
     session = selectors.session_by_token(token)
+    rights.joined_table(request, session)
     changed = whole_number(request.GET.get("changed"))
     number = whole_number(request.GET.get("saved"))
     sheet = selectors.score_sheet(

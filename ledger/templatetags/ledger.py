@@ -27,6 +27,7 @@ from scoring import GAMES
 register = template.Library()
 
 register.filter("money", display.money)
+register.filter("entered", display.entered)
 register.filter("sign", display.sign)
 register.filter("in_unit", display.in_unit)
 register.filter("chips_worth", display.chips_worth)

@@ -59,6 +59,16 @@ def _punctuation(language: str | None) -> tuple[str, str]:
 MINUS = "\u2212"  # the minus sign a page shows: "-" is a hyphen, shorter and lower
 
 
+def entered(value: Decimal) -> str:
+    """An amount as a form's field holds it, for a person to send or change: the plain number
+    the form parses, whatever the page's language (no sign, no grouping).
+
+    >>> entered(Decimal("332.0000")), entered(Decimal("6.5"))
+    ('332', '6.50')
+    """
+    return str(readable_amount(value))
+
+
 def money(value: Decimal | None) -> str:
     """+12, \u22126.50, 0: signed, exact, no trailing zeros on whole amounts, cents on others
     (a sum PostgreSQL gives as 12.5000 reads +12.50), thousands as the page's language groups

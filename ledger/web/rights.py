@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 TABLES = "organiser_of"  # in the Django session: pks of the tables this browser organises
 EVENTS = "events_organised"  # and of the events whose organiser link it opened
 GROUPS = "groups_organised"  # and of the groups it started or whose organiser link it opened
-SEEN = "groups_seen"  # pks of the groups whose link this browser opened
+SEEN = "groups_seen"  # pks of the groups this browser belongs to (opened their or a table's link)
 
 
 class Held(Protocol):
@@ -100,14 +100,27 @@ def grant_group(request: HttpRequest, group: Held) -> None:
 
 
 def saw_group(request: HttpRequest, group: Held) -> None:
-    """This browser opened the group's link: its tables' pages lead back to it."""
-    if group.pk not in request.session.get(SEEN, []):
-        request.session[SEEN] = [*request.session.get(SEEN, []), group.pk]
+    """This browser opened the group's link: it belongs to the group, and its tables' pages
+    lead back to it."""
+    _belongs(request, group.pk)
+
+
+def joined_table(request: HttpRequest, session: Table[Held]) -> None:
+    """This browser opened a table's player link: at a group's table, it belongs to the group
+    as if it had opened the group's link (it reads and plays there, and follows the group to
+    its next table). The organiser's rights come only by the organiser's link."""
+    if session.group_id is not None:
+        _belongs(request, session.group_id)
+
+
+def _belongs(request: HttpRequest, group: int) -> None:
+    if group not in request.session.get(SEEN, []):
+        request.session[SEEN] = [*request.session.get(SEEN, []), group]
 
 
 def group_of(request: HttpRequest, session: Table[Group]) -> Group | None:
-    """The table's group, where this browser opened the group's link: a table's own link
-    says nothing of its group."""
+    """The table's group, where this browser belongs to it (it opened the group's link or the
+    player link of one of its tables): a read-only link says nothing of its group."""
     if session.group_id is None or session.group_id not in request.session.get(SEEN, []):
         return None
     return session.group

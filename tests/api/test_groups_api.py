@@ -200,7 +200,9 @@ def test_a_group_s_table_takes_its_usual_options_unless_it_names_its_own(api, db
     assert usual.options == {"stake": "0.25"}  # as the group's tables on the web
     assert api.get(f"{API}/sessions/{usual.token}/").json()["options"] == {"stake": "0.25"}
     assert start(options={"stake": "2"}).options == {"stake": "2"}
-    assert start(options={}).options == {}  # named: the game's own usual rules
-    # Another game than the group's is played by that game's usual rules, as on the web.
+    # Named: the game's own usual rules, for what the group plays for (issue 47).
+    assert start(options={}).options == {"stake": "0.25"}
+    # Another game than the group's is played by that game's usual rules, as on the web, and
+    # for what the group plays for.
     four = [*THREE, "Dan"]
-    assert start(game="ce-deng", seating=four).options == {}
+    assert start(game="ce-deng", seating=four).options == {"stake": "0.25"}

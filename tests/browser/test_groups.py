@@ -84,6 +84,20 @@ def pay(page: Page, payer: str, payee: str, amount: str) -> None:
     expect(page.locator(f"#payments li:has-text('{payer} paid {payee} {amount}')")).to_be_visible()
 
 
+def paid(page: Page, payer: str, payee: str, part: str = "") -> None:
+    """A settle-up line's Paid: one tap opens its payment, filled in; a second records it."""
+    line = page.locator("#balances .settle-up li", has_text=f"{payer} pays {payee}")
+    owed = line.locator(".owes").inner_text().rsplit(" ", 1)[1]
+    line.get_by_text("Paid", exact=True).click()
+    amount = line.locator("input[name=amount]")
+    expect(amount).to_have_value(owed)
+    if part:
+        amount.fill(part)
+    line.get_by_role("button", name="Record the payment").click()
+    recorded = f"{payer} paid {payee} {part or owed}"
+    expect(page.locator(f"#payments li:has-text('{recorded}')")).to_be_visible()
+
+
 def test_three_evenings_of_one_group(page: Page, new_context, shot, live_server):
     group = start_group(page, "Thursday teahouse")
     expect(page.locator("h1")).to_have_text("Thursday teahouse")
@@ -120,7 +134,7 @@ def test_three_evenings_of_one_group(page: Page, new_context, shot, live_server)
 
     page.goto(group)
     assert balances(page) == {"Anna": "+82", "Bob": "+60", "Celine": "−136", "Dominic": "−6"}
-    assert texts(page, "#balances .settle-up li") == [
+    assert texts(page, "#balances .settle-up .owes") == [
         "Celine pays Anna 82",
         "Celine pays Bob 54",
         "Dominic pays Bob 6",
@@ -136,9 +150,13 @@ def test_three_evenings_of_one_group(page: Page, new_context, shot, live_server)
     ]
     shot(page, "player-account")
 
+    # Settled from the settle-up: Paid, then the payment it fills in, confirmed (two taps);
+    # part of a line, and the rest; and one typed in the payment's form.
     page.goto(group)
-    pay(page, "Celine", "Anna", "82")
-    pay(page, "Celine", "Bob", "54")
+    paid(page, "Celine", "Anna")
+    paid(page, "Celine", "Bob", part="50")
+    assert "Celine pays Bob 4" in texts(page, "#balances .settle-up .owes")
+    paid(page, "Celine", "Bob")
     pay(page, "Dominic", "Bob", "6")
     assert set(balances(page).values()) == {"0"}
     expect(page.locator("#settle-money + ul")).to_have_text(

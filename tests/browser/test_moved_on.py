@@ -1,8 +1,9 @@
 """The group moves on together (issue 37, item 6): a phone still showing the group's last table
 sees "The group started a new table →" within a couple of seconds of another phone playing
-again, on a phone that opened the group's link; a phone that opened only the table's link is
-told nothing of its group. Served as tests/browser/test_push.py serves its phones: the tests'
-sync live server has no streams.
+again. A phone that opened only the table's link, from its QR code, belongs to the group by it
+(issue 47, item 1): it is told too, and its home page lists the group; a read-only link is told
+nothing of its group. Served as tests/browser/test_push.py serves its phones: the tests' sync
+live server has no streams.
 """
 
 from __future__ import annotations
@@ -23,17 +24,17 @@ browser_context_args = test_push.browser_context_args  # a fixture: pages open o
 SOON = 2.0  # seconds: a table started to the notice on the old table's page
 
 
-def test_a_phone_on_the_groups_last_table_is_told_of_the_new_one(server, new_context, shot):
+def test_a_phone_that_joined_by_the_tables_qr_code_follows_the_group(server, new_context, shot):
     group, table, _ = a_group(server)
     phone = new_context().new_page()
-    phone.goto(f"/g/{group}/")
-    phone.goto(f"/t/{table}/")
+    phone.goto(f"/t/{table}/")  # the table's QR code scanned: no link of the group's
     expect(phone.locator("html")).to_have_attribute("data-live", "stream")
     expect(phone.locator("#moved-on")).to_be_hidden()
-    stranger = new_context().new_page()  # the table's link only: nothing of its group
-    stranger.goto(f"/t/{table}/")
-    expect(stranger.locator("#record-form")).to_be_visible()
-    assert stranger.locator("#moved-on, [data-group-stream]").count() == 0
+    expect(phone.locator("#group-line a")).to_have_attribute("href", f"/g/{group}/")
+    expect(phone.locator("#group-join-link")).to_have_text(f"{server.base}/g/{group}/")
+    reader = new_context().new_page()  # the read-only link: nothing of its group
+    reader.goto(phone.locator("#read-link").get_attribute("href") or "")
+    assert reader.locator("#moved-on, [data-group-stream], #group-line").count() == 0
 
     other = new_context().new_page()
     other.goto(f"/g/{group}/")
@@ -51,7 +52,12 @@ def test_a_phone_on_the_groups_last_table_is_told_of_the_new_one(server, new_con
     notice.click()
     phone.wait_for_url(f"**{new_table}")
     expect(phone.locator("#record-form")).to_be_visible()
-    assert stranger.locator("#moved-on").count() == 0
+    # A week later, no link at hand: the home page lists the group, a tap away.
+    phone.goto("/")
+    listed = phone.locator(f"#your-tables-list a[href='/g/{group}/']")
+    expect(listed).to_have_count(1)
+    listed.click()
+    phone.wait_for_url(f"**/g/{group}/")
 
 
 def test_the_groups_share_stays_offered_when_its_balances_are_fetched_again(server, new_context):

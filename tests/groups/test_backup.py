@@ -10,7 +10,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from ledger.groups import selectors, services
-from ledger.models import Group, Player, TableSession
+from ledger.groups.forms import SettingsForm
+from ledger.models import Group, GroupChange, Player, TableSession
 from ledger.tables import services as table_services
 from tests.tables.conftest import empty_database
 
@@ -95,3 +96,37 @@ def test_a_payment_in_chips_of_a_backup_made_before_chips_had_a_value_takes_its_
     back = Group.objects.get()
     assert back.payments.get(unit="chips").chip == 1
     assert selectors.ledger(back).money == before.money
+
+
+def test_what_a_group_plays_for_and_its_changes_come_back_and_an_older_backup_splits(
+    group, tmp_path, capsys
+):
+    form = SettingsForm(
+        {"name": "Teahouse", "game": "jie-long", "stake": "0.50", "ce-deng": "1"}, group=group
+    )
+    assert form.is_valid()
+    services.group_settle(group=group, settings=form.settings(), device="Anna's phone")
+    backup = exported(tmp_path, capsys)
+    empty_database()
+
+    call_command("ledger_import", str(backup))
+
+    back = Group.objects.get()
+    assert back.plays_for == {"stake": "0.50", "games": {"ce-deng": {"stake": "1"}}}
+    change = GroupChange.objects.get()
+    assert change.device == "Anna's phone" and change.after["plays_for"] == back.plays_for
+
+    # A backup of version 6: the usual game's options held the stake, and there was no history.
+    document = json.loads(backup.read_text(encoding="utf-8"))
+    document["version"] = 6
+    for raw in document["groups"]:
+        raw["options"] = {"stake": "0.50", "next_first": "rotate"}
+        del raw["plays_for"], raw["changes"]
+    backup.write_text(json.dumps(document), encoding="utf-8")
+    empty_database()
+
+    call_command("ledger_import", str(backup))
+
+    back = Group.objects.get()
+    assert (back.options, back.plays_for) == ({"next_first": "rotate"}, {"stake": "0.50"})
+    assert not GroupChange.objects.exists()

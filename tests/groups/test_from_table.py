@@ -52,7 +52,8 @@ def test_a_group_started_from_a_table_has_its_players_and_the_table_as_its_first
     group = Group.objects.get()
     assert response.status_code == 302 and response["Location"] == f"/g/{group.token}/"
     assert group.name == "Thursday teahouse"
-    assert group.game == "jie-long" and group.options == OPTIONS
+    # the table's stake is what the group plays for, at every game (issue 47)
+    assert group.game == "jie-long" and group.options == {} and group.plays_for == OPTIONS
     played.refresh_from_db()
     assert played.group == group and played.seating == ["Anna", "Bob", "Celine"]
     assert sorted(Player.objects.filter(group=group).values_list("name", flat=True)) == [

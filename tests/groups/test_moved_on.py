@@ -1,6 +1,7 @@
-"""The group moves on together (issue 37, item 6): a table's page, on a phone that opened the
-group's link, is told where the group went on from it ("The group started a new table →"),
-and nothing of the group on a phone that opened the table's own link only."""
+"""The group moves on together (issue 37, item 6): a table's page, on a phone of the group's (it
+opened the group's link, or the table's: issue 47), is told where the group went on from it
+("The group started a new table →"), and nothing of the group on a phone that holds only the
+table's read-only link."""
 
 from __future__ import annotations
 
@@ -60,13 +61,14 @@ def test_a_table_of_another_group_or_none_is_told_nothing(group, client):
     assert client.get(f"/g/{'x' * 22}/tables/{theirs.pk}/next/").status_code == 404
 
 
-def test_only_a_phone_that_opened_the_groups_link_follows_the_group_from_a_table(group):
+def test_a_phone_of_the_group_follows_it_from_a_table_a_reader_does_not(group):
     table = start(group, THREE)
-    stranger, regular = Client(), Client()
-    page = stranger.get(f"/t/{table.token}/").content.decode()
+    reader, regular, joined = Client(), Client(), Client()
+    page = reader.get(f"/s/{table.read_token}/").content.decode()
     assert "data-group-stream" not in page and group.token not in page
 
     regular.get(f"/g/{group.token}/")
-    page = regular.get(f"/t/{table.token}/").content.decode()
-    assert f'data-group-stream="/g/{group.token}/stream/"' in page
-    assert f'hx-get="/g/{group.token}/tables/{table.pk}/next/"' in page
+    for phone in (regular, joined):  # the group's link, or the table's alone
+        page = phone.get(f"/t/{table.token}/").content.decode()
+        assert f'data-group-stream="/g/{group.token}/stream/"' in page
+        assert f'hx-get="/g/{group.token}/tables/{table.pk}/next/"' in page

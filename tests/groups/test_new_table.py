@@ -73,7 +73,8 @@ def test_the_ticked_sit_in_the_order_sent_and_a_typed_name_sits_after_them_and_j
     table = TableSession.objects.get(token=response["Location"].split("/")[2])
     assert table.seating == ["Dan", "Celine", "Anna", "Dong"]
     assert table.first == "Dan" and table.game == "ce-deng" and table.group == group
-    assert table.options == {}  # another game: that game's usual rules
+    # another game: that game's usual rules, for what the group plays for (issue 47)
+    assert table.options == {"stake": "0.50"}
     assert Player.objects.get(group=group, name="Dong")  # the new name joined the group
 
 

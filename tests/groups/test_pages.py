@@ -54,10 +54,11 @@ def start_table(client: Client, group: Group, seating: list[str], **fields: str)
 def test_a_group_starts_with_a_name_and_its_usual_game(organiser):
     assert organiser.get("/groups/new/").status_code == 200
     group = start_group(organiser)
-    assert (group.name, group.game, group.options) == (
+    assert (group.name, group.game, group.options, group.plays_for) == (
         "Thursday teahouse",
         "jie-long",
-        {"stake": "0.50"},
+        {},
+        {"stake": "0.50"},  # at every game (issue 47)
     )
     page = organiser.get(f"/g/{group.token}/").content.decode()
     assert "Thursday teahouse" in page
@@ -108,9 +109,9 @@ def test_tables_of_the_group_seat_its_players_and_suggest_only_its_names(organis
     assert re.findall(r'value="([^"]+)"', suggested) == THREE  # not the other group's Zed
     # The group's organiser organises its tables.
     assert organiser.post(f"/t/{table.token}/lock/", {"locked": "1"}).status_code == 302
-    # Another game is played by its own usual rules.
+    # Another game is played by its own usual rules, for what the group plays for.
     other = start_table(organiser, group, ["Anna", "Bob", "Celine", "Dan"], game="ce-deng")
-    assert other.game == "ce-deng" and other.options == {}
+    assert other.game == "ce-deng" and other.options == {"stake": "0.50"}
     assert Player.objects.filter(group=group).count() == 4
 
 
@@ -477,7 +478,7 @@ def test_the_group_page_lists_the_latest_tables_and_all_are_a_tap_away(organiser
     assert organiser.get(f"/g/{group.token}/tables/", {"page": "99"}).status_code == 200
 
 
-def test_a_tables_page_leads_back_to_its_group_only_for_who_opened_the_group(organiser):
+def test_a_tables_page_leads_back_to_its_group_for_its_members(organiser):
     group = start_group(organiser)
     table = start_table(organiser, group, THREE)
     page = organiser.get(f"/t/{table.token}/").content.decode()
@@ -485,12 +486,10 @@ def test_a_tables_page_leads_back_to_its_group_only_for_who_opened_the_group(org
     # Play again from the table, in one tap.
     response = organiser.post(f"/g/{group.token}/tables/{table.pk}/again/", {"seats": "same"})
     assert response.status_code == 302
-    # A phone with only the table's link learns nothing of the group.
-    stranger = Client().get(f"/t/{table.token}/").content.decode()
-    assert group.token not in stranger and "Thursday teahouse" not in stranger
-    member = Client()
-    member.get(f"/g/{group.token}/")
-    assert f'href="/g/{group.token}/"' in member.get(f"/t/{table.token}/").content.decode()
+    # The read-only link learns nothing of the group (tests/groups/test_belonging.py: a
+    # player's link makes its phone a member).
+    shared = Client().get(f"/s/{table.read_token}/").content.decode()
+    assert group.token not in shared and "Thursday teahouse" not in shared
 
 
 def test_the_group_page_lists_the_latest_payments_and_all_are_a_tap_away(organiser):

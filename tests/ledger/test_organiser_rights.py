@@ -51,6 +51,7 @@ ORGANISERS = {
     "/o/<token:token>/rounds/<number:number>/cards/",
     "/g/<token:token>/organise/<token:organiser_token>/",
     "/g/<token:token>/payments/<number:payment>/void/",
+    "/g/<token:token>/settings/",
     "/api/v1/sessions/<token:token>/lock/",
     "/api/v1/sessions/<token:token>/ends/",
     "/api/v1/sessions/<token:token>/hands/<number:number>/void/",

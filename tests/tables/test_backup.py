@@ -149,9 +149,9 @@ def test_a_version_1_document_still_imports(owned, tmp_path):
 
 def test_import_refuses_a_version_it_does_not_know(owned, tmp_path, capsys):
     backup = _exported(tmp_path, capsys)
-    backup.write_text(backup.read_text().replace('"version": 6', '"version": 7'))
+    backup.write_text(backup.read_text().replace('"version": 7', '"version": 8'))
 
-    with pytest.raises(CommandError, match="version 1 to 6"):
+    with pytest.raises(CommandError, match="version 1 to 7"):
         call_command("ledger_import", str(backup))
 
 

@@ -453,6 +453,7 @@ GUARDS = {
         ("ledger_paymentvoid", "ledger_paymentvoid_insert_only"),
         ("ledger_handchange", "ledger_handchange_insert_only"),
         ("ledger_tablechange", "ledger_tablechange_insert_only"),
+        ("ledger_groupchange", "ledger_groupchange_insert_only"),
         ("ledger_hand", "ledger_hand_with_history"),
         ("ledger_hand", "ledger_hand_in_place"),
         ("ledger_hand", "ledger_hand_voided_settled"),
@@ -466,6 +467,7 @@ GUARDS = {
                 "ledger_paymentvoid",
                 "ledger_handchange",
                 "ledger_tablechange",
+                "ledger_groupchange",
             )
             for event in ("update", "delete")
         ),

@@ -1042,7 +1042,7 @@ function entered(form) {
     write([{
       url: here.dataset.url,
       title: here.dataset.title,
-      players: here.dataset.players,
+      players: here.dataset.players || known.players || "",  // a group's, from its page
       created: here.dataset.created || "",  // a table's: when it began
       outcome: here.dataset.outcome || "",  // how it stands, as the table's page last said
       // A phone that once held the organiser's link keeps it.
@@ -1059,8 +1059,8 @@ function entered(form) {
       var link = document.createElement("a");
       link.href = table.url;
       var began = table.created && window.ledgerWhen ? window.ledgerWhen(table.created) : "";
-      link.textContent = (began ? began + " · " : "") + table.title + " — " +
-        (table.outcome || table.players);
+      var about = table.outcome || table.players;
+      link.textContent = (began ? began + " · " : "") + table.title + (about ? " — " + about : "");
       li.appendChild(link);
       if (table.organiser) {
         var rights = document.createElement("a");
@@ -1100,11 +1100,26 @@ function entered(form) {
 
   document.addEventListener("DOMContentLoaded", function () {
     var here = document.getElementById("way-back");
+    // A group's table: its group too, below the table (this phone belongs to the group now).
+    var group = document.getElementById("way-back-group");
+    if (group) remember(group);
     if (here) remember(here);
     var section = document.getElementById("your-tables");
     if (section) {
       section.querySelector("h2").tabIndex = -1;
       list(section);
     }
+  });
+})();
+
+// A group's new table: the line of what it plays for follows the game chosen.
+(function () {
+  "use strict";
+  document.addEventListener("change", function (event) {
+    var chosen = event.target;
+    if (!chosen.matches || !chosen.matches("#group-table-form input[name=game]")) return;
+    document.querySelectorAll("#new-table-plays-for [data-plays-for]").forEach(function (line) {
+      line.hidden = line.dataset.playsFor !== chosen.value;
+    });
   });
 })();
