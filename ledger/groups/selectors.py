@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
@@ -40,6 +40,16 @@ class TableLine:
     money: dict[str, Decimal] = field(default_factory=dict)
 
 
+# Tables started this close after one another are one evening, past midnight too; a longer
+# gap (a night's sleep, a day) begins another.
+EVENING_GAP = timedelta(hours=6)
+
+
+def is_tonight(evening: list[TableLine]) -> bool:
+    """Whether ``evening`` is still going on: its latest table began within an evening's gap."""
+    return bool(evening) and timezone.now() - evening[0].created <= EVENING_GAP
+
+
 @dataclass
 class Ledger:
     """What every player of a group stands at, across all its tables and payments: one amount
@@ -58,12 +68,23 @@ class Ledger:
     ids: dict[str, int] = field(default_factory=dict)  # each player's pk, for links
 
     def last_evening(self) -> list[TableLine]:
-        """The tables started on the day the latest was (in the current time zone), the latest
-        first."""
-        if not self.tables:
-            return []
-        day = timezone.localdate(self.tables[0].created)
-        return [line for line in self.tables if timezone.localdate(line.created) == day]
+        """The tables of the latest evening, the latest first: an evening is tables each
+        started within ``EVENING_GAP`` of the one before, past midnight or not."""
+        evening = self.tables[:1]
+        for line in self.tables[1:]:
+            if evening[-1].created - line.created > EVENING_GAP:
+                break
+            evening.append(line)
+        return evening
+
+    def evening_money(self, evening: list[TableLine]) -> list[tuple[str, Decimal]]:
+        """Who is up or down over ``evening``'s tables, in money, the biggest winner first
+        (tables for points only count nothing)."""
+        totals: dict[str, Decimal] = {}
+        for line in evening:
+            for name, amount in line.money.items():
+                totals[name] = totals.get(name, Decimal(0)) + amount
+        return sorted(totals.items(), key=lambda item: (-item[1], item[0].casefold()))
 
     def points_of(self, name: str) -> list[tuple[str, int]]:
         """The games ``name`` played in the group, each with their points there."""
@@ -229,8 +250,8 @@ def moved_on(group: Group, table: int) -> TableSession | None:
 
 
 def evening(group: Group, ledger: Ledger) -> list[tuple[TableLine, str]]:
-    """The group's last evening: its tables started on the day its latest table was (in the
-    server's time zone), the latest first, each with its read-only summary's token."""
+    """The group's last evening (``Ledger.last_evening``), the latest first, each with its
+    read-only summary's token."""
     lines = ledger.last_evening()
     tokens = dict(
         TableSession.objects.filter(group=group, pk__in=[line.pk for line in lines]).values_list(

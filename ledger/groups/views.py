@@ -107,7 +107,7 @@ def _page(
         "table_form": table_form,
         "player_fields": [table_form[f"player_{i}"] for i in range(MAX_PLAYERS)],
         "seat_choices": table_form.seat_choices(),
-        "last_evening": ledger.last_evening(),
+        **_evening(ledger),
         "table_key": table_key or secrets.token_urlsafe(16),
         "payment_form": payment_form or PaymentForm(initial={"unit": "money"}),
         "chip_values": selectors.chip_values(group, ledger.tables),
@@ -117,6 +117,16 @@ def _page(
         **extra,
     }
     return render(request, template, context, status=status)
+
+
+def _evening(ledger: selectors.Ledger) -> dict[str, Any]:
+    """The last evening, whether it is tonight, and who is up or down over it."""
+    evening = ledger.last_evening()
+    return {
+        "last_evening": evening,
+        "tonight": selectors.is_tonight(evening),
+        "evening_money": ledger.evening_money(evening) if ledger.pays else [],
+    }
 
 
 def _plays_for(group: Group) -> list[tuple[str, str]]:

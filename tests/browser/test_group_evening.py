@@ -11,9 +11,9 @@ too (tests/browser/test_ce_deng_table.py, hand 3).
 - Jie Long at 0.50 a point: hand 1 pips 2, 12, 20, 6 (sum 40): Anna +16, Bob −4, Celine −20,
   Dan +8; hand 2 pips 10, 4, 8, 18 (sum 40): 0, +12, +4, −16. The table: Anna +16, Bob +8,
   Celine −16, Dan −8.
-- Ce Deng at its usual 1 a point: hand 1 pips 5, 9, 20, 14 (sum 48): +28, +12, −32, −8; hand 2
-  pips 16, 3, 11, 6 (sum 36): −28, +24, −8, +12. The table: Anna 0, Bob +36, Celine −40,
-  Dan +4.
+- Ce Deng at 1 a point, what the group's settings say for Ce Deng alone: hand 1 pips 5, 9,
+  20, 14 (sum 48): +28, +12, −32, −8; hand 2 pips 16, 3, 11, 6 (sum 36): −28, +24, −8, +12.
+  The table: Anna 0, Bob +36, Celine −40, Dan +4.
 - Balances: Anna +16, Bob +44, Celine −56, Dan −4.
 - Between Anna and Bob: Bob paid Anna 0.50 × 10 = 5, then Anna paid Bob 0.50 × 6 = 3 (Jie
   Long); Bob paid Anna 4, then Anna paid Bob 13 (Ce Deng): Bob won 16 − 9 = 7 from Anna over 4
@@ -77,6 +77,13 @@ def test_a_group_plays_its_evening_on_a_phone(page: Page, live_server, shot):
     page.get_by_role("button", name="Start the group").click()
     page.wait_for_url(re.compile(r"/g/[\w-]+/$"))
     group = urlsplit(page.url).path
+    # Ce Deng, at this group, plays for 1 a point (the organiser's settings).
+    page.goto(f"{group}settings/")
+    page.locator("#plays-for-games summary").click()
+    page.fill("#id_ce-deng", "1")
+    page.get_by_role("button", name="Save the settings").click()
+    expect(page.locator("#settings-saved")).to_be_visible()
+    page.goto(group)
     for seat, name in enumerate(REGULARS):
         page.fill(f"#id_player_{seat}", name)
     page.check("#group-table-form input[name=first][value='0']")
@@ -107,7 +114,11 @@ def test_a_group_plays_its_evening_on_a_phone(page: Page, live_server, shot):
     page.wait_for_url(re.compile(r"/t/[\w-]+/$"))
     assert taps <= 4
     ce_deng = table_at(page)
-    assert (ce_deng.game, ce_deng.seating, ce_deng.options) == ("ce-deng", REGULARS, {})
+    assert (ce_deng.game, ce_deng.seating, ce_deng.options) == (
+        "ce-deng",
+        REGULARS,
+        {"stake": "1"},
+    )
     expect(page.locator("h1")).to_contain_text("Ce Deng")
     expect(page.locator("#stake")).to_have_text("1 a point, pairwise · head/tail 7/8")
     enter_hand(page, {0: 5, 1: 9, 2: 20, 3: 14})
@@ -117,7 +128,8 @@ def test_a_group_plays_its_evening_on_a_phone(page: Page, live_server, shot):
 
     # The group's first screen: Play again, the last evening, the balances.
     page.goto(group)
-    expect(page.locator("#stake")).to_have_text("0.50 a point, pairwise")
+    # what it plays for, and for its organiser the way to change it
+    expect(page.locator("#stake")).to_have_text("0.50 a point, pairwise · Settings")
     shot(page, "first-screen")
     within_first_screen(
         page.locator("#play-again").get_by_role("button", name="Play again", exact=True)
@@ -148,7 +160,7 @@ def test_a_group_plays_its_evening_on_a_phone(page: Page, live_server, shot):
         for row in rows.all()
     ] == [("Anna", "+16"), ("Bob", "+44"), ("Celine", f"{MINUS}56"), ("Dan", f"{MINUS}4")]
     page.get_by_role("link", name="Settle up ↓").click()
-    settle = texts(page, "#balances .settle-up li")
+    settle = texts(page, "#balances .settle-up .owes")
     assert settle == ["Celine pays Bob 44", "Celine pays Anna 12", "Dan pays Anna 4"]
     shot(page, "balances")
 

@@ -54,7 +54,7 @@ def test_the_group_s_first_screen_says_where_everyone_stands(page: Page, shot):
 
     page.get_by_role("link", name="Settle up ↓").click()
     within_first_screen(page.locator("#settle-money + ul"))
-    expect(page.locator("#settle-money + ul li").first).to_have_text("Celine pays Anna 16")
+    expect(page.locator("#settle-money + ul .owes").first).to_have_text("Celine pays Anna 16")
 
 
 def test_another_game_with_the_same_players_in_four_taps_without_typing(page: Page, shot):
@@ -75,7 +75,8 @@ def test_another_game_with_the_same_players_in_four_taps_without_typing(page: Pa
 
     assert taps <= 4
     table = TableSession.objects.get(token=page.url.rstrip("/").rsplit("/", 1)[1])
-    assert (table.game, table.seating, table.options) == ("ce-deng", SEATING, {})
+    # another game, for what the group plays for (issue 47)
+    assert (table.game, table.seating, table.options) == ("ce-deng", SEATING, {"stake": "0.50"})
     expect(page.locator("h1")).to_contain_text("Ce Deng")
 
 
