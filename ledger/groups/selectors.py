@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
+from django.db.models import Sum
 from django.utils import timezone
 
 import scoring
@@ -17,7 +18,7 @@ from ledger.links import NoSuchLink
 from ledger.players.models import Player
 from ledger.tables import money
 from ledger.tables import selectors as table_selectors
-from ledger.tables.models import Seat, TableSession
+from ledger.tables.models import Result, Seat, TableSession
 from ledger.tables.results import pays_in
 from scoring import GAMES, Transfer
 
@@ -45,6 +46,18 @@ class TableLine:
 EVENING_GAP = timedelta(hours=6)
 
 
+def evenings(tables: list[TableLine]) -> list[list[TableLine]]:
+    """``tables`` (the latest first) by evening, the latest first: an evening is tables each
+    started within ``EVENING_GAP`` of the one before, past midnight or not."""
+    found: list[list[TableLine]] = []
+    for line in tables:
+        if found and found[-1][-1].created - line.created <= EVENING_GAP:
+            found[-1].append(line)
+        else:
+            found.append([line])
+    return found
+
+
 def is_tonight(evening: list[TableLine]) -> bool:
     """Whether ``evening`` is still going on: its latest table began within an evening's gap."""
     return bool(evening) and timezone.now() - evening[0].created <= EVENING_GAP
@@ -68,14 +81,8 @@ class Ledger:
     ids: dict[str, int] = field(default_factory=dict)  # each player's pk, for links
 
     def last_evening(self) -> list[TableLine]:
-        """The tables of the latest evening, the latest first: an evening is tables each
-        started within ``EVENING_GAP`` of the one before, past midnight or not."""
-        evening = self.tables[:1]
-        for line in self.tables[1:]:
-            if evening[-1].created - line.created > EVENING_GAP:
-                break
-            evening.append(line)
-        return evening
+        """The tables of the latest evening (``evenings``), the latest first."""
+        return next(iter(evenings(self.tables)), [])
 
     def evening_money(self, evening: list[TableLine]) -> list[tuple[str, Decimal]]:
         """Who is up or down over ``evening``'s tables, in money, the biggest winner first
@@ -107,6 +114,22 @@ class AccountPayment:
 
     payment: Payment
     amount: Decimal | None
+
+
+def account_hands(group: Group, player: Player) -> dict[int, list[tuple[int, Decimal, bool]]]:
+    """What each hand ``player`` played at the group's tables came to for them, by table id:
+    (number, net in the table's unit, voided), in the order played; the rows' sums, a
+    correction's or void's reversals counted, so a table's hands add up to its figure."""
+    rows = (
+        Result.objects.filter(session__group=group, player=player)
+        .order_by()
+        .values_list("session", "hand__number", "hand__voided")
+        .annotate(net=Sum("net"))
+    )
+    found: dict[int, list[tuple[int, Decimal, bool]]] = {}
+    for table, number, voided, net in sorted(rows):
+        found.setdefault(table, []).append((number, net, voided))
+    return found
 
 
 def account_payments(group: Group, player: Player) -> list[AccountPayment]:

@@ -24,7 +24,7 @@ from ledger.groups import exports, selectors, services, stats
 from ledger.groups.forms import GroupForm, PaymentForm, PeriodForm, SettingsForm, TableForm
 from ledger.groups.models import Group, GroupChange, Payment
 from ledger.links import NoSuchLink
-from ledger.models import Player, TableSession
+from ledger.models import HandChange, Player, TableSession
 from ledger.tables import selectors as table_selectors
 from ledger.tables import services as table_services
 from ledger.tables.forms import MAX_PLAYERS
@@ -101,6 +101,8 @@ def _page(
         ),
         "game_title": _(GAMES[group.game].label),
         "usual_options": selectors.table_options(group, group.game),
+        # The latest correction or void at its tables, told once on every phone of the group.
+        "told": partial(_told, group, ledger),
         # What a new table plays for at each game: the form shows the chosen game's.
         "plays_for": partial(_plays_for, group),
         "games": game_choices(),
@@ -117,6 +119,18 @@ def _page(
         **extra,
     }
     return render(request, template, context, status=status)
+
+
+def _told(group: Group, ledger: selectors.Ledger) -> table_selectors.Told | None:
+    """The latest correction or void at the group's tables, its totals as the ledger has them."""
+    change = table_selectors.latest_change(HandChange.objects.filter(hand__session__group=group))
+    line = next(
+        (line for line in ledger.tables if change and line.pk == change.hand.session_id), None
+    )
+    if change is None or line is None:
+        return None
+    names = {pk: name for name, pk in ledger.ids.items()}
+    return table_selectors.told(change, names, line.net, line.unit == "points")
 
 
 def _evening(ledger: selectors.Ledger) -> dict[str, Any]:
@@ -427,13 +441,25 @@ def player(request: HtmxRequest, token: str, player: int) -> HttpResponse:
     person = get_object_or_404(Player, pk=player, group=found)
     ledger = selectors.ledger(found)
     tables = [line for line in ledger.tables if person.name in line.seating]
+    hands = selectors.account_hands(found, person)
     context = {
         "group": found,
         "title": person.name,
         "person": person,
         "ledger": ledger,
         "tables": tables,
+        # By evening, each with what it came to for them in money, each table with its hands.
+        "evenings": [
+            (
+                evening,
+                sum((line.money.get(person.name, Decimal(0)) for line in evening), Decimal(0)),
+                [(line, hands.get(line.pk, [])) for line in evening],
+            )
+            for evening in selectors.evenings(tables)
+        ],
         "payments": selectors.account_payments(found, person),
+        # The settle-up's lines this balance is in: what it comes to, paid or received.
+        "settle_up": [t for t in ledger.settle_up() if person.name in (t.payer, t.payee)],
         "points": [
             (game, title, higher, scores[person.name])
             for game, title, higher, scores in _points(ledger.points)

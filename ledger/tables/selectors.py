@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.core.paginator import Page, Paginator
-from django.db.models import Count, Sum, Value
+from django.db.models import Count, QuerySet, Sum, Value
 
 import scoring
 from ledger.links import NoSuchLink
@@ -26,7 +26,7 @@ from ledger.models import (
     TableChange,
     TableSession,
 )
-from ledger.tables import clock, money, results, stored
+from ledger.tables import clock, money, results, stored, tally
 from ledger.tables.results import pays_in
 from scoring import GAMES, HandResult, SessionResult
 
@@ -109,6 +109,21 @@ class ScoreSheet:
     def options(self) -> scoring.Options:
         """The table's options as the engine reads them (those left out at their default)."""
         return _options(self.session.game, self.session.options, self.seating)
+
+    @cached_property
+    def told(self) -> Told | None:
+        """The table's latest correction or void, as its phones are told it once (read where
+        the live part is drawn, and nowhere else). A table whose tally says none of its hands
+        was ever corrected or voided has nothing to tell, and nothing is read."""
+        kept = tally.current_tally(self.session)
+        if kept is not None and not kept.corrected:
+            return None
+        change = latest_change(HandChange.objects.filter(hand__session=self.session))
+        if change is None:
+            return None
+        totals = self.result.totals
+        shown = totals.scores if self.points_only else totals.net
+        return told(change, self.session.seated, shown, self.points_only)
 
     @property
     def points_only(self) -> bool:
@@ -224,6 +239,57 @@ def stored_before(session: TableSession, number: int, key: str = "") -> list[Han
 HAND_FIELDS = (*STORED_FIELDS, *results.LEAD_FIELDS)
 # What it reads of each result row that stands: what the hand came to for its player.
 ROW_FIELDS = ("hand_id", "player_id", "score", "net", "turn", "rank", "paid", "proof")
+
+
+@dataclass(frozen=True)
+class Told:
+    """A correction or void of a hand, as every phone of its table and group is told it once:
+    who made it (their phone's name), which hand, and how each player's total moved (in the
+    table's unit; scores at a table for points only). ``change``: its record's id, which a
+    phone keeps once told."""
+
+    change: int
+    voided: bool
+    table: int
+    number: int
+    device: str
+    moves: list[tuple[str, Decimal, Decimal]]  # each player whose total moved: before, after
+
+
+def latest_change(changes: QuerySet[HandChange]) -> HandChange | None:
+    """The latest correction or void among ``changes``."""
+    told = changes.filter(kind__in=[HandChange.Kind.CORRECT, HandChange.Kind.VOID])
+    found: HandChange | None = told.select_related("hand").order_by("-pk").first()
+    return found
+
+
+def told(
+    change: HandChange,
+    names: Mapping[int, str],
+    totals: Mapping[str, Decimal] | Mapping[str, int],
+    points: bool,
+) -> Told:
+    """``change`` told: its rows, written with it (a reversal of what the hand settled and,
+    for a correction, what it settles now), move the table's ``totals`` (as they stand) from
+    what they were. Where the hand's rows were counted again since (a backup restored), they
+    say nothing of the change, and no move is told."""
+    rows = Result.objects.filter(hand=change.hand_id, created__gte=change.at).order_by()
+    field = "score" if points else "net"
+    moved = list(rows.values_list("player").annotate(moved=Sum(field), taken=Count("reverses")))
+    taken_back = any(taken for _, _, taken in moved)
+    moves = [
+        (names[player], Decimal(totals[names[player]]) - amount, Decimal(totals[names[player]]))
+        for player, amount, _ in moved
+        if taken_back and amount and player in names
+    ]
+    return Told(
+        change=change.pk,
+        voided=change.kind == HandChange.Kind.VOID,
+        table=change.hand.session_id,
+        number=change.hand.number,
+        device=change.device,
+        moves=sorted(moves, key=lambda move: list(names.values()).index(move[0])),
+    )
 
 
 def score_sheet(

@@ -140,14 +140,18 @@ def test_three_evenings_of_one_group(page: Page, new_context, shot, live_server)
         "Dominic pays Bob 6",
     ]
     shot(page, "group-balances")
-    # Every number traced: Celine's account lists her three tables and what each cost her.
-    page.get_by_role("link", name="Celine", exact=True).click()
-    expect(page.locator("#player-tables tbody tr")).to_have_count(3)
-    assert [cell.strip() for cell in texts(page, "#player-tables tbody td.num:last-child")] == [
-        "−70",
-        "0",
-        "−66",
-    ]
+    # Every number traced ("why?" of her settle-up line): Celine's account lists her three
+    # tables, one evening's, and what each cost her; the first table's hands add up to it.
+    page.locator("#balances .settle-up li", has_text="Celine pays Anna").get_by_text("Why?").click()
+    page.wait_for_url("**/players/*/#player-balance")
+    tables = page.locator("#player-tables tr[id^=table-]")
+    expect(tables).to_have_count(3)
+    assert [cell.strip() for cell in texts(tables, "td.num:last-child")] == ["−70", "0", "−66"]
+    expect(page.locator("#player-tables .evening-total strong")).to_have_text(["−136"])
+    first = tables.last
+    first.locator("details.hands-of summary").click()
+    expect(first.locator("details.hands-of li")).to_have_text(["Hand 1: −26", "Hand 2: −40"])
+    expect(page.locator("#player-balance")).to_contain_text("Celine pays Anna 82")
     shot(page, "player-account")
 
     # Settled from the settle-up: Paid, then the payment it fills in, confirmed (two taps);

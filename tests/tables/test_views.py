@@ -464,8 +464,7 @@ def test_hand_save_queries_do_not_grow_with_the_hands(client, ce_deng):
     _add_hands(ce_deng, 1, 2)
     # The first write from an address begins its window of the write limit; later ones add to
     # the count in one update (ledger.web.limits.allow). The hand's result rows are one insert
-    # (ledger.tables.results); on PostgreSQL, one more query after the commit tells the
-    # tables' streams (ledger.web.push).
+    # (ledger.tables.results); PostgreSQL tells the tables' streams itself (migration 0042).
     client.post(url, form_post(2, direction="cw"), **HTMX)
     few = _queries(lambda: client.post(url, form_post(3, direction="ccw"), **HTMX))
     _add_hands(ce_deng, 4, 44)

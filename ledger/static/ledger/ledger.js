@@ -1123,3 +1123,28 @@ function entered(form) {
     });
   });
 })();
+
+// A correction or void of a hand (#told, in a table's live part and a group's balances) is
+// told once on every phone: this phone keeps the ids it was told, and those it made itself
+// (#changed, the answer to its own correction).
+(function () {
+  "use strict";
+  var KEY = "ledger-told", MOST = 100;
+
+  function read() { try { return JSON.parse(localStorage.getItem(KEY) || "[]"); } catch (e) { return []; } }
+  function keep(told) { try { localStorage.setItem(KEY, JSON.stringify(told.slice(-MOST))); } catch (e) { /* full or off */ } }
+
+  function tell() {
+    var told = read();
+    var own = document.getElementById("changed");
+    if (own && own.dataset.change && told.indexOf(own.dataset.change) < 0) told.push(own.dataset.change);
+    var notice = document.getElementById("told");
+    if (notice && notice.classList.contains("hidden") && told.indexOf(notice.dataset.change) < 0) {
+      notice.classList.remove("hidden");
+      told.push(notice.dataset.change);
+    }
+    keep(told);
+  }
+  document.addEventListener("DOMContentLoaded", tell);
+  document.addEventListener("htmx:afterSettle", tell);
+})();
