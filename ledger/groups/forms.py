@@ -10,9 +10,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from ledger.groups.models import Group, Payment
+from ledger.groups.selectors import plays_with
 from ledger.groups.services import GROUP_NAME_LENGTH
 from ledger.tables.forms import SeatFields
-from ledger.tables.results import pays_in
 from ledger.web.forms import (
     IDEMPOTENCY_KEY,
     OptionFields,
@@ -165,7 +165,9 @@ class SettingsForm(forms.Form):
         }
         super().__init__(data, initial=initial)
         self.group = group
-        self.kinds = {game: _kind(group, game) for game in GAMES}
+        self.kinds = {
+            game: plays_with(game, group.options if game == group.game else {}) for game in GAMES
+        }
         for game in GAMES:
             self.fields[game] = forms.CharField(max_length=30, required=False)
 
@@ -186,10 +188,3 @@ class SettingsForm(forms.Form):
     def game_rows(self) -> list[tuple[str, str, forms.BoundField]]:
         """Each game with what it plays for (``stake`` or ``chip``) and its field."""
         return [(game, self.kinds[game], self[game]) for game in GAMES]
-
-
-def _kind(group: Group, game: str) -> str:
-    """What a table of ``game`` in the group plays for: "chip" where it pays chips, else
-    "stake"."""
-    options = group.options if game == group.game else {}
-    return "chip" if pays_in(game, options)[0] == "chips" else "stake"

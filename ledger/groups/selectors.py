@@ -217,10 +217,16 @@ def table_options(
     chosen = dict(group.options if options is None and game == group.game else options or {})
     if any(key in chosen for key in PLAYS_FOR):
         return chosen
-    key = "chip" if pays_in(game, chosen)[0] == "chips" else "stake"
+    key = plays_with(game, chosen)
     value = paid or group.plays_for.get("games", {}).get(game, {}).get(key)
     value = value or group.plays_for.get(key)
     return {**chosen, key: value} if value else chosen
+
+
+def plays_with(game: str, rules: Mapping[str, Any]) -> str:
+    """What a table of ``game`` under ``rules`` (its options but what it plays for) plays for:
+    "chip" where it pays chips, else "stake"."""
+    return "chip" if pays_in(game, rules)[0] == "chips" else "stake"
 
 
 def chip_values(group: Group, tables: list[TableLine] | None = None) -> list[Decimal]:
