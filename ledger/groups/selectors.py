@@ -18,7 +18,7 @@ from ledger.links import NoSuchLink
 from ledger.players.models import Player
 from ledger.tables import money
 from ledger.tables import selectors as table_selectors
-from ledger.tables.models import Result, Seat, TableSession
+from ledger.tables.models import Hand, Result, Seat, TableSession
 from ledger.tables.results import pays_in
 from scoring import GAMES, Transfer
 
@@ -55,6 +55,36 @@ def evenings(tables: list[TableLine]) -> list[list[TableLine]]:
             found[-1].append(line)
         else:
             found.append([line])
+    return found
+
+
+@dataclass(frozen=True)
+class Finding:
+    """What closing an evening found at one of its tables: ``open`` (it still takes hands),
+    ``gap`` (``missing``: hand numbers not among its hands), ``short`` (locked before its end)."""
+
+    table: TableLine
+    kind: str
+    missing: tuple[int, ...] = ()
+
+
+def evening_findings(evening: list[TableLine]) -> list[Finding]:
+    """What to look at before an evening is settled, its tables the oldest first."""
+    tables = TableSession.objects.in_bulk([line.pk for line in evening])
+    numbers: dict[int, set[int]] = {line.pk: set() for line in evening}
+    for pk, number in Hand.objects.filter(session__in=tables).values_list("session", "number"):
+        numbers[pk].add(number)
+    found = []
+    for line in reversed(evening):
+        table, played = tables[line.pk], numbers[line.pk]
+        end = table_selectors.score_sheet(table, latest=True).end
+        over = end is not None and end.over
+        if not table.locked and not over:
+            found.append(Finding(line, "open"))
+        if missing := tuple(sorted(set(range(1, max(played, default=0) + 1)) - played)):
+            found.append(Finding(line, "gap", missing))
+        if table.locked and end is not None and not over:
+            found.append(Finding(line, "short"))
     return found
 
 

@@ -387,6 +387,15 @@ def why_group_kept(group: Group) -> str | None:
     return None
 
 
+def evening_close(*, tables: list[TableSession]) -> list[TableSession]:
+    """Close an evening: each of its ``tables`` still open is locked (no more hands, corrections
+    or voids; its organiser can open it again). Returns those it locked."""
+    locked = [table for table in tables if not table.locked]
+    for table in locked:
+        table_services.table_lock(session=table, locked=True)
+    return locked
+
+
 def group_delete(*, group: Group) -> None:
     """Delete a group with no payments and no hands at its tables (its players and empty
     tables go with it); any other raises ledger.tables.services.Kept."""

@@ -16,6 +16,7 @@ urlpatterns = [
         name="group_organise",
     ),
     path("g/<token:token>/settings/", views.group_settings, name="group_settings"),
+    path("g/<token:token>/evening/", views.evening_close, name="evening_close"),
     path("g/<token:token>/tables/", views.tables, name="group_tables"),
     path("g/<token:token>/tables/new/", views.table_new, name="group_table_new"),
     path("g/<token:token>/tables/<number:table>/again/", views.play_again, name="play_again"),

@@ -265,6 +265,36 @@ def group_settings(request: HtmxRequest, token: str) -> HttpResponse:
     )
 
 
+@require_http_methods(["GET", "HEAD", "POST"])
+def evening_close(request: HtmxRequest, token: str) -> HttpResponse:
+    """The organiser closes the last evening: what the ledger found at its tables first (one
+    left open, a gap in its hands' numbers, one that ended short of its end), then, once
+    closed (its open tables locked), the recap: its tables, who won it, the settle-up, Share
+    and the CSV."""
+    found = selectors.group_by_token(token)
+    if not rights.organises_group(request, found):
+        return HttpResponseForbidden(_("Only the group's organiser closes the evening."))
+    ledger = selectors.ledger(found)
+    evening = ledger.last_evening()
+    if request.method == "POST":
+        tables = list(TableSession.objects.filter(pk__in=[line.pk for line in evening]))
+        services.evening_close(tables=tables)
+        return redirect(reverse("evening_close", args=[token]) + "?closed=1")
+    units = [("money", ledger.money, ledger.settle_up())] if ledger.pays else []
+    context = {
+        "group": found,
+        "title": found.name,
+        "ledger": ledger,
+        "evening": evening,
+        "findings": selectors.evening_findings(evening),
+        "closed": request.GET.get("closed") == "1",
+        **_evening(ledger),
+        "units": units,
+        "share_text": partial(_share_text, request, found, ledger, units),
+    }
+    return render(request, "groups/group_evening.html", context)
+
+
 def _changed_lines(change: GroupChange) -> list[tuple[str, str, str]]:
     """What a change of the settings changed, each as (what, before, after), in the page's
     language (a game that plays for what the group plays for: "as the group")."""

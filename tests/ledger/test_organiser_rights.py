@@ -52,6 +52,7 @@ ORGANISERS = {
     "/g/<token:token>/organise/<token:organiser_token>/",
     "/g/<token:token>/payments/<number:payment>/void/",
     "/g/<token:token>/settings/",
+    "/g/<token:token>/evening/",
     "/api/v1/sessions/<token:token>/lock/",
     "/api/v1/sessions/<token:token>/ends/",
     "/api/v1/sessions/<token:token>/hands/<number:number>/void/",
