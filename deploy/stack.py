@@ -19,6 +19,8 @@ one port) on a throwaway SQLite folder.
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import http.client
 import os
 import queue
@@ -66,6 +68,15 @@ class Stack:
             capture_output=True,
             text=True,
         ).stdout
+
+    def collect_static(self) -> None:
+        """collectstatic into the checkout's one staticfiles/, one stack at a time: two stacks
+        started at once (tests in two workers) would each delete and write the other's
+        files, and one fails."""
+        checkout = hashlib.sha256(str(ROOT).encode()).hexdigest()[:12]
+        with open(Path(tempfile.gettempdir()) / f"ledger-static-{checkout}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            self.manage("collectstatic", "--noinput", "-v0")
 
 
 def _admin(server: str, sql: str) -> None:
@@ -115,7 +126,7 @@ def production_stack(
     processes: list[subprocess.Popen[bytes]] = []
     try:
         stack.manage("migrate", "--noinput", "-v0")
-        stack.manage("collectstatic", "--noinput", "-v0")
+        stack.collect_static()
         processes.append(_gunicorn(env, log, "ledger.wsgi"))
         for stream_port in stream_ports:
             bind = ("--bind", f"127.0.0.1:{stream_port}", "--workers", "1")
@@ -142,7 +153,7 @@ def embedded_stack(*, port: int = 0, settings: Mapping[str, str] | None = None) 
         base = f"http://127.0.0.1:{port}"
         stack = Stack(base, "", env, (base,))
         stack.manage("migrate", "--noinput", "-v0")
-        stack.manage("collectstatic", "--noinput", "-v0")
+        stack.collect_static()
         server = subprocess.Popen(
             [sys.executable, "manage.py", "serve", "--port", str(port), "--workers", "1"],
             cwd=ROOT,
