@@ -250,7 +250,6 @@ class Told:
 
     change: int
     voided: bool
-    table: int
     number: int
     device: str
     moves: list[tuple[str, Decimal, Decimal]]  # each player whose total moved: before, after
@@ -285,7 +284,6 @@ def told(
     return Told(
         change=change.pk,
         voided=change.kind == HandChange.Kind.VOID,
-        table=change.hand.session_id,
         number=change.hand.number,
         device=change.device,
         moves=sorted(moves, key=lambda move: list(names.values()).index(move[0])),
