@@ -402,8 +402,9 @@ function entered(form) {
     moved = false;
   }
   // Anything swapped in: a live part fetched or carried by the stream, this phone's own save
-  // (a fetch answered 204 swaps nothing).
-  document.addEventListener("htmx:afterSettle", function () { moved = true; });
+  // (a fetch answered 204 swaps nothing). At the swap, not the settle 20 ms later: a player who
+  // leaves as soon as "Hand 1 saved" shows has moved the page.
+  document.addEventListener("htmx:afterSwap", function () { moved = true; });
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState === "hidden") keepFresh();
   });
