@@ -10,13 +10,14 @@ to what ``scoring`` computes, so that sums across tables are the database's work
 
 from ledger.events.models import Entry, Event, Round, default_tie_breakers
 from ledger.groups.models import Group, GroupChange, Payment, PaymentVoid
-from ledger.players.models import NAME_LENGTH, TOKEN_BYTES, Player, game_titles, new_token
+from ledger.players.models import NAME_LENGTH, TOKEN_BYTES, Claim, Player, game_titles, new_token
 from ledger.tables.models import Hand, HandChange, Result, Seat, TableChange, TableSession
 from ledger.web.models import LimitCount
 
 __all__ = [
     "NAME_LENGTH",
     "TOKEN_BYTES",
+    "Claim",
     "Entry",
     "Event",
     "Group",

@@ -3,12 +3,14 @@
 from django.urls import path
 
 from ledger.groups import views
+from ledger.players.views import group_me
 from ledger.web.views import stream
 
 urlpatterns = [
     path("groups/new/", views.group_new, name="group_new"),
     path("g/<token:token>/", views.group, name="group"),
     path("t/<token:token>/group/", views.group_from_table, name="table_group_new"),
+    path("g/<token:token>/me/", group_me, name="group_me"),
     path("g/<token:token>/stream/", stream, name="group_stream"),
     path(
         "g/<token:token>/organise/<token:organiser_token>/",

@@ -25,13 +25,14 @@ from ledger.groups.forms import GroupForm, PaymentForm, PeriodForm, SettingsForm
 from ledger.groups.models import Group, GroupChange, Payment
 from ledger.links import NoSuchLink
 from ledger.models import HandChange, Player, TableSession
+from ledger.players.views import picker
 from ledger.tables import selectors as table_selectors
 from ledger.tables import services as table_services
 from ledger.tables.forms import MAX_PLAYERS
 from ledger.tables.stakes import stake_line
 from ledger.tables.summary import Chart, Step, draw
-from ledger.web import rights, share
-from ledger.web.forms import START_KEY_REUSED, device_name, engine_message, posted_key
+from ledger.web import me, rights, share
+from ledger.web.forms import START_KEY_REUSED, engine_message, posted_key
 from ledger.web.games import game_choices, option_fields
 from ledger.web.views import HtmxRequest, unchanged
 from scoring import GAMES, ScoringError, Transfer
@@ -116,6 +117,14 @@ def _page(
         # A key of its own for every form shown: one sent back refused stored nothing, and one
         # refused as used for another payment would be refused again.
         "payment_key": secrets.token_urlsafe(16),
+        # Whose phone this is ("I am Bob"): the balances, settle-up and tonight speak to them.
+        "me": me.mine(request, ledger.ids.values()),
+        "who": partial(
+            picker,
+            request,
+            {pk: name for name, pk in ledger.ids.items()},
+            reverse("group_me", args=[group.token]),
+        ),
         **extra,
     }
     return render(request, template, context, status=status)
@@ -241,7 +250,7 @@ def group_settings(request: HtmxRequest, token: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             services.group_settle(
-                group=found, settings=form.settings(), device=device_name(request)
+                group=found, settings=form.settings(), device=_who_acts(request, found)
             )
         except services.Refused as refused:
             form.add_error("name", refused.message)
@@ -398,6 +407,11 @@ def group_from_table(request: HtmxRequest, token: str) -> HttpResponse:
     return redirect("group", token=group.token)
 
 
+def _who_acts(request: HtmxRequest, group: Group) -> str:
+    """Who this phone says it is in the group ("I am Bob"), as a change records it."""
+    return me.name(request, group.players.values_list("pk", flat=True))
+
+
 def _refused(message: str, status: int) -> HttpResponse:
     return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
 
@@ -417,6 +431,7 @@ def payment_new(request: HtmxRequest, token: str) -> HttpResponse:
                 unit=data["unit"],
                 chip=data["chip"] if data["unit"] == Payment.Unit.CHIPS else None,
                 note=data["note"],
+                device=_who_acts(request, found),
                 idempotency_key=data["key"],
             )
         except services.Refused as refused:
@@ -445,7 +460,7 @@ def payment_void(request: HtmxRequest, token: str, payment: int) -> HttpResponse
     try:
         services.payment_void(
             payment=chosen,
-            device=device_name(request),
+            device=_who_acts(request, found),
             reason=str(request.POST.get("reason", "")),
         )
     except services.AlreadyVoided as refused:

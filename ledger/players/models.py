@@ -145,3 +145,23 @@ class Player(models.Model):
             event=event, group=group, table=None, key__in=keys.values()
         ).values_list("key", "name")
         return {name: dict(known).get(key, name) for name, key in keys.items()}
+
+
+class Claim(models.Model):
+    """A phone said it is this player's ("I am Bob"): it names who saved, corrected or paid
+    from it, and gives no right. A phone has one claim per circle (ledger.players.claims), kept
+    in its Django session too; this row is how another phone choosing the same name is told
+    that it is taken (two phones may be Bob's). ``phone`` is a random id the session holds, not
+    the session's key, which a sign-in would change."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims")
+    phone = models.CharField(max_length=32)
+    at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "phone"], name="claim_one_per_phone")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} on {self.phone}"

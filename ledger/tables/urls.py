@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from ledger.players.views import table_me
 from ledger.tables import views
 from ledger.web.views import stream
 
@@ -10,6 +11,7 @@ urlpatterns = [
     path("t/<token:token>/", views.table, name="table"),
     path("t/<token:token>/hands/", views.hand_save, name="hand_save"),
     path("t/<token:token>/preview/", views.hand_preview, name="hand_preview"),
+    path("t/<token:token>/me/", table_me, name="table_me"),
     path("t/<token:token>/live/", views.live, name="live"),
     path("t/<token:token>/stream/", stream, name="stream"),
     path("t/<token:token>/qr.svg", views.qr, name="qr"),

@@ -13,7 +13,6 @@ from functools import partial
 from typing import Any
 
 import segno
-from django.conf import settings
 from django.http import (
     Http404,
     HttpResponse,
@@ -29,16 +28,15 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from ledger.links import NoSuchLink
 from ledger.models import Hand, TableSession
+from ledger.players.views import Picker, picker
 from ledger.tables import clock, display, exports, selectors, services
 from ledger.tables.clock import TimeFields
 from ledger.tables.forms import MAX_PLAYERS, HandForm, SessionForm, hand_rows
 from ledger.tables.live import part as live_part
 from ledger.tables.summary import summarise
-from ledger.web import rights
+from ledger.web import me, rights
 from ledger.web.forms import (
-    DEVICE_COOKIE,
     START_KEY_REUSED,
-    device_name,
     engine_message,
     posted_key,
     whole_number,
@@ -91,9 +89,6 @@ def session_new(request: HtmxRequest) -> HttpResponse:
     return render(request, "tables/session_new.html", context, status=400 if form.errors else 200)
 
 
-ONE_YEAR = 365 * 24 * 3600
-
-
 def _locked(request: HtmxRequest) -> HttpResponse:
     message = _("This table is locked by its organiser: nothing was saved.")
     return HttpResponse(message, status=423, content_type="text/plain; charset=utf-8")
@@ -144,7 +139,6 @@ def _hand_fields(
         "callers": any(event.has_caller for event in game.events),
         "event": chosen,
         "deck_json": json.dumps({str(tile): count for tile, count in deck.counts.items()}),
-        "device": device_name(request),
     }
 
 
@@ -170,6 +164,7 @@ def _table_context(
         # Looked up only by the pages that show it (not by the live part's every poll).
         "group": partial(rights.group_of, request, session),
         "group_url": partial(_group_url, request, session),
+        "who": partial(_who, request, session),
         "organiser_url": request.build_absolute_uri(
             reverse("organise", args=[session.token, session.organiser_token])
         ),
@@ -184,6 +179,11 @@ def _table_context(
         ),
         **extra,
     }
+
+
+def _who(request: HtmxRequest, session: TableSession) -> Picker:
+    """Whose phone this is, chosen among the table's players ("I am Bob")."""
+    return picker(request, session.seated, reverse("table_me", args=[session.token]))
 
 
 def _group_url(request: HtmxRequest, session: TableSession) -> str:
@@ -230,7 +230,7 @@ def hand_save(request: HtmxRequest, token: str) -> HttpResponse:
     form = HandForm(session, request.POST)
     if (cleaned := form.cleaned()) is None:
         return _hand_form(request, session, form)
-    device = device_name(request)
+    device = me.name(request, session.seated)
     try:
         recorded = services.hand_record(
             session=session,
@@ -247,7 +247,7 @@ def hand_save(request: HtmxRequest, token: str) -> HttpResponse:
     except services.TableLocked:
         return _locked(request)
     else:
-        return _saved(request, session, recorded, device)
+        return _saved(request, session, recorded)
     return _hand_form(request, session, form)
 
 
@@ -351,10 +351,10 @@ def _changed(
 
 
 def _saved(
-    request: HtmxRequest, session: TableSession, recorded: services.Recorded, device: str
+    request: HtmxRequest, session: TableSession, recorded: services.Recorded
 ) -> HttpResponse:
     """The answer to a save: the table's page, the next hand's form, or (the page's own
-    form) the outcome in place; the phone keeps its name (``device``) for the next."""
+    form) the outcome in place."""
     number = recorded.hand.number
     if not request.htmx:
         url = reverse("table", args=[session.token])
@@ -368,16 +368,6 @@ def _saved(
             request, "tables/table.html#hand_form", _table_context(request, sheet, saved=saved)
         )
         _trigger(response, "ledger-changed")
-    if device:
-        # Read by the server only (the form's "This phone" field shows it): no script needs it.
-        response.set_cookie(
-            DEVICE_COOKIE,
-            device,
-            max_age=ONE_YEAR,
-            samesite="Lax",
-            secure=settings.HTTPS,
-            httponly=True,
-        )
     return response
 
 
@@ -443,7 +433,6 @@ def _void_asked(request: HtmxRequest, token: str, number: int) -> HttpResponse |
         "row": row,
         "title": _(GAMES[session.game].label),
         "version": request.POST.get("version", ""),
-        "device": device_name(request),
     }
     return render(request, "tables/confirm.html", context)
 
@@ -476,7 +465,7 @@ def _change_hand(
         form = HandForm(session, request.POST)
         try:
             version = whole_number(request.POST.get("version")) or 0
-            if change(session, form, version, device_name(request)):
+            if change(session, form, version, me.name(request, session.seated)):
                 url = reverse("table", args=[token])
                 return redirect(f"{url}?changed={number}#hand-form")
         except ScoringError as error:
@@ -590,7 +579,7 @@ def ends(request: HtmxRequest, token: str) -> HttpResponse:
         ends_at = time.ends_at(clock.zone(session.time_zone), kept=session.ends_at)
         try:
             services.table_ends(
-                session=session, **values, ends_at=ends_at, device=device_name(request)
+                session=session, **values, ends_at=ends_at, device=me.name(request, session.seated)
             )
         except services.TableLocked:
             return _locked(request)

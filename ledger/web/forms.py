@@ -8,7 +8,6 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django import forms
-from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -46,15 +45,6 @@ def posted_key(post: Mapping[str, Any]) -> str:
 def plain(text: str) -> str:
     """``text`` without control and invisible characters (NUL included)."""
     return "".join(char for char in text if char.isprintable() or char == " ")
-
-
-DEVICE_COOKIE = "device"
-
-
-def device_name(request: HttpRequest) -> str:
-    """The phone's name as its user typed it (posted, or kept in its cookie), without
-    characters that would hide what it is: who made a change."""
-    return plain(str(request.POST.get("device") or request.COOKIES.get(DEVICE_COOKIE, "")))[:40]
 
 
 def game_options(data: dict[str, Any], names: Iterable[str]) -> dict[str, str]:

@@ -28,7 +28,7 @@ def test_a_host_the_site_does_not_serve_is_a_warning(db, caplog, settings, host)
 
 def test_a_form_over_the_size_limit_is_a_warning(ce_deng, caplog, settings):
     padding = "x" * settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-    response = Client().post(f"/t/{ce_deng.token}/hands/", form_post(1, device=padding))
+    response = Client().post(f"/t/{ce_deng.token}/hands/", form_post(1, padding=padding))
 
     assert response.status_code == 413
     assert ("django.security.RequestDataTooBig", "WARNING") in _said(caplog)

@@ -12,8 +12,7 @@ from django.urls import reverse
 from ledger.events import services as event_services
 from ledger.models import TableSession
 from ledger.tables import services
-from ledger.tables.views import DEVICE_COOKIE
-from tests.tables.conftest import SEATING, form_post, plain_hand
+from tests.tables.conftest import SEATING, plain_hand
 
 # Script types a browser runs; a <script type="application/json"> is data.
 SCRIPT_TYPES = {"", "text/javascript", "module", "application/javascript"}
@@ -142,25 +141,31 @@ def test_the_admin_change_form_has_nothing_inline(admin_client, ce_deng):
     assert inline_in(response.content.decode()) == []
 
 
-def test_the_device_cookie_is_secure_under_https_and_never_read_by_scripts(
+def _claimed(client, table, **extra):
+    """The answer to a phone's "I am Anna" (ledger.players.views), which holds it in the
+    phone's session."""
+    return client.post(
+        reverse("table_me", args=[table.token]), {"player": table.leader_id}, **extra
+    )
+
+
+def test_whose_phone_it_is_is_kept_in_a_secure_cookie_under_https_never_read_by_scripts(
     client, ce_deng, settings
 ):
-    settings.HTTPS = True
+    settings.HTTPS = settings.SESSION_COOKIE_SECURE = True
 
-    response = client.post(reverse("table", args=[ce_deng.token]), form_post(1), secure=True)
+    cookie = _claimed(client, ce_deng, secure=True).cookies[settings.SESSION_COOKIE_NAME]
 
-    cookie = response.cookies[DEVICE_COOKIE]
-    assert "Anna" in cookie.value
     assert cookie["secure"] is True
     assert cookie["httponly"] is True
     assert cookie["samesite"] == "Lax"
 
 
-def test_the_device_cookie_is_not_secure_on_the_plain_http_of_a_home_wifi(client, ce_deng):
-    response = client.post(reverse("table", args=[ce_deng.token]), form_post(1))
+def test_whose_phone_it_is_is_kept_on_the_plain_http_of_a_home_wifi(client, ce_deng, settings):
+    cookie = _claimed(client, ce_deng).cookies[settings.SESSION_COOKIE_NAME]
 
-    assert response.cookies[DEVICE_COOKIE]["secure"] == ""
-    assert response.cookies[DEVICE_COOKIE]["httponly"] is True
+    assert cookie["secure"] == ""
+    assert cookie["httponly"] is True
 
 
 def test_the_referrer_policy_is_same_origin_in_production_too():

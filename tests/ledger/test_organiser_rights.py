@@ -89,6 +89,7 @@ PLAYERS = {
     "/t/<token:token>/",
     "/t/<token:token>/hands/",
     "/t/<token:token>/preview/",
+    "/t/<token:token>/me/",  # "I am Bob": names who acts from the phone, gives no right
     "/t/<token:token>/live/",
     "/t/<token:token>/stream/",
     "/t/<token:token>/qr.svg",
@@ -110,6 +111,7 @@ PLAYERS = {
     # A group's members' link: its pages, its tables (started ones too) and payments.
     "/g/<token:token>/",
     "/g/<token:token>/stream/",
+    "/g/<token:token>/me/",
     "/g/<token:token>/tables/",
     "/g/<token:token>/tables/new/",
     "/g/<token:token>/tables/<number:table>/again/",

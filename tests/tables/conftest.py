@@ -44,7 +44,6 @@ def form_post(number: int, first: str = "Anna", direction: str = "ccw", **fields
         "pips-2": "34",
         "pips-3": "18",
         "action": "save",
-        "device": "Anna's phone",
     }
     post.update({key.replace("_", "-"): value for key, value in fields.items()})
     return post

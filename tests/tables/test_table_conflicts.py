@@ -12,6 +12,7 @@ from rest_framework.test import APIClient
 from ledger.bench.documents import richest_document
 from ledger.models import Hand, HandChange
 from ledger.tables import selectors, services
+from tests.phones import i_am
 from tests.tables.conftest import IN_PLACE, SEATING, form_post, plain_hand
 
 # both_databases on the tests where the database's unique constraints and the hands' versions
@@ -113,15 +114,16 @@ def test_the_pages_form_is_told_a_hand_taken_by_the_notice_and_the_next_hand_alo
     the last outcome was, and the next hand (number, leader, way) for the page to set, the
     same as the whole form would show. Nothing more is stored."""
     url = reverse("table", args=[ce_deng.token])
+    i_am(client, ce_deng, "Anna")
     client.post(url, form_post(1))
     whole = client.post(url, form_post(1, pips_0="4"), HTTP_HX_REQUEST="true")
 
-    taken = client.post(url, form_post(1, pips_0="4", device="Bob's phone"), **IN_PLACE)
+    taken = client.post(url, form_post(1, pips_0="4"), **IN_PLACE)
 
     notice = taken.content.decode()
     assert taken.status_code == 200 and taken["HX-Reswap"] == "none"
     assert notice.startswith('<div id="outcome" hx-swap-oob="true">')
-    assert "Hand 1 is already recorded, by Anna&#x27;s phone" in notice
+    assert "Hand 1 is already recorded, by Anna:" in notice
     assert 'id="record-form"' not in notice and 'name="pips-0"' not in notice
     following = json.loads(taken["HX-Trigger"])["ledger-next"]
     assert "key" not in following  # what was typed stays, under its key

@@ -223,7 +223,10 @@ function entered(form) {
       if (!kind || !region) return;
       li.classList.add("arrived");
       setTimeout(function () { li.classList.remove("arrived"); }, ARRIVED_FOR);
-      told.push(region.dataset[kind].replace("{n}", li.value));
+      // Who did it, where the phone said whose it is ("Hand 3 corrected by Bob.").
+      var by = li.dataset.by;
+      var said = region.dataset[by ? kind + "By" : kind].replace("{n}", li.value);
+      told.push(by ? said.replace("{who}", by) : said);
     });
     // Said anew each time, in place of what was said before: notices do not pile up.
     if (told.length) region.textContent = told.reverse().join(" ");
