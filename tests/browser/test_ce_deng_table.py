@@ -44,7 +44,8 @@ def test_a_ce_deng_table_is_live_on_two_phones_corrected_and_exported(
     expect(page.locator("h1")).to_contain_text("Ce Deng")
     expect(page.locator("h2").first).to_have_text("Hand 1")
     expect_leads(page, "Anna", "ccw")
-    page.fill("input[name=device]", "Anna's phone")
+    page.locator("#who").get_by_role("button", name="Anna").click()  # "I am Anna"
+    expect(page.locator("#who")).to_contain_text("This phone is Anna’s")
     shot(page, "table-started")
 
     # A second phone joins through the link the table page shows.
@@ -53,6 +54,8 @@ def test_a_ce_deng_table_is_live_on_two_phones_corrected_and_exported(
     other = new_context().new_page()
     other.context.on("request", lambda request: requested.append(request.url))
     other.goto(join)
+    other.locator("#who").get_by_role("button", name="Bob").click()  # "I am Bob"
+    expect(other.locator("#who")).to_contain_text("This phone is Bob’s")
     other.evaluate("window.neverReloaded = true")
     expect(other.locator("#hands")).to_have_text("No hands yet.")
     shot(other, "second-phone-joined")
@@ -146,7 +149,6 @@ def test_a_ce_deng_table_is_live_on_two_phones_corrected_and_exported(
     expect_leads(other, "Anna", "cw")
     shot(other, "hand-2-page")
     other.fill("#pips-3", "12")
-    other.fill("input[name=device]", "Bob's phone")
     other.get_by_role("button", name="Save correction").click()
     other.wait_for_url(re.compile(re.escape(table) + r"\?changed=2#hand-form$"))
     corrected = other.locator("#changed")
@@ -154,6 +156,7 @@ def test_a_ce_deng_table_is_live_on_two_phones_corrected_and_exported(
     expect(corrected.locator("p", has_text="Before:")).to_contain_text("Dominic 4")
     expect(corrected.locator("p", has_text="After:")).to_contain_text("Dominic 12")
     expect(corrected).to_be_in_viewport()
+    assert Hand.objects.get(number=2).device == "Bob"  # who corrected it, as the phone said
     shot(other, "hand-2-corrected")
 
     after_correction = ["Anna +198 21 2", "Bob −98 53 1", "Celine −134 76 0", "Dominic +34 40 0"]
