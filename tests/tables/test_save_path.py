@@ -17,6 +17,7 @@ import scoring
 from ledger.models import Hand, TableSession
 from ledger.tables import checks, services
 from tests.path import followed
+from tests.phones import i_am
 from tests.tables.conftest import IN_PLACE, SEATING, form_post, plain_hand
 
 pytestmark = [pytest.mark.both_databases, pytest.mark.django_db(transaction=True)]
@@ -77,14 +78,17 @@ def _api(client: Any, table: TableSession, number: int) -> Any:
 
 
 @pytest.mark.parametrize("headers", [IN_PLACE, {}], ids=["in place", "whole page"])
-def test_a_save_from_the_table_page(client, monkeypatch, headers):
+@pytest.mark.parametrize("claimed", [False, True], ids=["", "by Anna's phone"])
+def test_a_save_from_the_table_page(client, monkeypatch, headers, claimed):
     table = _table()
+    if claimed:  # "I am Anna": the phone's session is read, and the save records her name
+        i_am(client, table, "Anna")
     _post(client, table, 1, **headers)  # the client's counts of writes begun, caches filled
 
     save = Counted(monkeypatch, lambda: _post(client, table, 2, **headers))
 
     assert save.response.status_code in (200, 302)
-    assert Hand.objects.filter(session=table, number=2).exists()
+    assert Hand.objects.get(session=table, number=2).device == ("Anna" if claimed else "")
     save.holds()
     files = save.path.entries
     assert files["tables/forms.py"] == files["tables/services.py"] == 1  # called by the view

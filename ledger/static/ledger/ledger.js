@@ -843,13 +843,60 @@ function entered(form) {
 // Share (templates/web/_share.html): the text the page carries, made in the reader's language
 // (with a table's read-only summary's link, made whole here), goes to the phone's share sheet (the Web Share API), or, where there is none, to the
 // clipboard, and the page says so; where neither is allowed, the text is shown to copy by hand.
-// The button shows only with this script, also in a part of the page fetched again.
+// The button shows only with this script, also in a part of the page fetched again. Where the
+// page asks for it (the evening's recap: data-image, the file's name), the text is drawn as a
+// picture too, ready before the tap (a share sheet opens only at a tap), and shared with the
+// text where the phone can share files.
 (function () {
   "use strict";
+  var picture = null;
   function reveal() {
     document.querySelectorAll("#share-button[hidden]").forEach(function (button) { button.hidden = false; });
   }
+  // The lines of ``text`` that fit ``width`` as ``ctx`` writes them: words where there are
+  // spaces, else characters (Chinese has no spaces).
+  function wrapped(ctx, text, width) {
+    var lines = [];
+    text.split("\n").forEach(function (paragraph) {
+      var line = "";
+      paragraph.split(/(\s+)/).forEach(function (word) {
+        if (ctx.measureText(line + word).width <= width) { line += word; return; }
+        if (line.trim()) lines.push(line.trim());
+        line = "";
+        Array.from(word.trim()).forEach(function (char) {
+          if (ctx.measureText(line + char).width > width) { lines.push(line); line = ""; }
+          line += char;
+        });
+      });
+      lines.push(line.trim());
+    });
+    return lines;
+  }
+  function draw() {
+    var button = document.querySelector("#share-button[data-image]");
+    var text = document.getElementById("share-text");
+    if (!button || !text || !navigator.canShare || !window.File) return;
+    var canvas = document.createElement("canvas"), ctx = canvas.getContext("2d");
+    var WIDTH = 720, PAD = 32, SIZE = 26, LINE = 40, FONT = SIZE + "px sans-serif";
+    ctx.font = FONT;
+    var lines = wrapped(ctx, text.value, WIDTH - 2 * PAD);
+    canvas.width = WIDTH;
+    canvas.height = 2 * PAD + lines.length * LINE;
+    ctx.fillStyle = "#fff";
+    ctx.fillRect(0, 0, canvas.width, canvas.height);
+    ctx.fillStyle = "#111";
+    ctx.textBaseline = "top";
+    lines.forEach(function (line, i) {
+      ctx.font = (i === 0 ? "bold " : "") + FONT; // the group's name
+      ctx.fillText(line, PAD, PAD + i * LINE);
+    });
+    canvas.toBlob(function (blob) {
+      var file = blob && new File([blob], button.dataset.image, { type: "image/png" });
+      if (file && navigator.canShare({ files: [file] })) picture = file;
+    }, "image/png");
+  }
   document.addEventListener("DOMContentLoaded", reveal);
+  document.addEventListener("DOMContentLoaded", draw);
   document.addEventListener("htmx:afterSettle", reveal);
   document.addEventListener("click", function (event) {
     var button = event.target.closest && event.target.closest("#share-button");
@@ -868,7 +915,8 @@ function entered(form) {
       text.select();
     }
     if (navigator.share) {
-      navigator.share({ text: text.value }).catch(function () { /* closed without sharing */ });
+      var shared = picture ? { text: text.value, files: [picture] } : { text: text.value };
+      navigator.share(shared).catch(function () { /* closed without sharing */ });
       return;
     }
     if (!navigator.clipboard) { byHand(); return; }
