@@ -49,6 +49,10 @@ SECURE_REFERRER_POLICY = "same-origin"  # table links carry their token: never l
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 SESSION_COOKIE_HTTPONLY = True
+# A phone's session holds whose phone it is, the groups it belongs to and what it organises:
+# kept a year from when it last changed, not Django's two weeks, after which a group that meets
+# every other week would find every phone asking again whose it is.
+SESSION_COOKIE_AGE = 365 * 24 * 3600
 # Nothing inline and nothing from elsewhere: scripts and styles are our own static files (htmx's
 # injected indicator style is turned off in base.html), so injected markup cannot run or restyle.
 CONTENT_SECURITY_POLICY = {

@@ -159,6 +159,7 @@ def test_whose_phone_it_is_is_kept_in_a_secure_cookie_under_https_never_read_by_
     assert cookie["secure"] is True
     assert cookie["httponly"] is True
     assert cookie["samesite"] == "Lax"
+    assert cookie["max-age"] == 365 * 24 * 3600  # remembered a year, not two weeks
 
 
 def test_whose_phone_it_is_is_kept_on_the_plain_http_of_a_home_wifi(client, ce_deng, settings):
