@@ -91,6 +91,8 @@ def test_a_group_plays_its_evening_on_a_phone(page: Page, live_server, shot):
     page.wait_for_url(re.compile(r"/t/[\w-]+/$"))
     jie_long = table_at(page)
     expect(page.locator("#stake")).to_have_text("0.50 a point, pairwise")
+    page.locator("#who").get_by_role("button", name="Anna").click()  # "I am Anna"
+    expect(page.locator("#who summary")).to_have_text("This phone is Anna’s")
     enter_hand(page, {0: 2, 1: 12, 2: 20, 3: 6})
     save_hand(page, 1)
     enter_hand(page, {0: 10, 1: 4, 2: 8, 3: 18})
@@ -158,10 +160,11 @@ def test_a_group_plays_its_evening_on_a_phone(page: Page, live_server, shot):
     assert [
         (row.locator("th").inner_text(), row.locator("td[data-unit=money]").inner_text())
         for row in rows.all()
-    ] == [("Anna", "+16"), ("Bob", "+44"), ("Celine", f"{MINUS}56"), ("Dan", f"{MINUS}4")]
+    ] == [("Anna (you)", "+16"), ("Bob", "+44"), ("Celine", f"{MINUS}56"), ("Dan", f"{MINUS}4")]
+    expect(page.locator("#evening-money")).to_contain_text("You are +16")  # spoken to Anna
     page.get_by_role("link", name="Settle up ↓").click()
     settle = texts(page, "#balances .settle-up .owes")
-    assert settle == ["Celine pays Bob 44", "Celine pays Anna 12", "Dan pays Anna 4"]
+    assert settle == ["Celine pays Bob 44", "Celine owes you 12", "Dan owes you 4"]
     shot(page, "balances")
 
     # Share: the evening's tables oldest first, with their links, then where everyone stands.
@@ -179,7 +182,7 @@ def test_a_group_plays_its_evening_on_a_phone(page: Page, live_server, shot):
         f"{live_server.url}/s/{ce_deng.read_token}/",
         "",
         f"Balances: Anna +16 · Bob +44 · Celine {MINUS}56 · Dan {MINUS}4",
-        "Settle up: " + " · ".join(settle),
+        "Settle up: Celine pays Bob 44 · Celine pays Anna 12 · Dan pays Anna 4",
     ]
 
     # Statistics for a thumb: ranked by what they won, nothing sideways, head to head in place.
