@@ -10,6 +10,7 @@ import re
 import pytest
 from django.test import Client
 
+from ledger.events import services as event_services
 from ledger.groups.models import GroupChange, Payment
 from ledger.models import Claim, Hand, HandChange, Player, TableSession
 from ledger.tables import services as table_services
@@ -196,3 +197,20 @@ def test_the_pages_speak_to_the_person_in_their_language(organiser, language, ow
     assert owe in _text(page)
     for english in ("You owe", "You are", "This phone is", "Claimed by", "no right", "(you)"):
         assert english not in page and english not in at_table
+
+
+def test_a_tournaments_table_is_a_circle_of_the_tournaments_players(db):
+    event = event_services.event_create(name="Club", game="jie-long", options={}, rounds=2)
+    for name in ["Anna", "Bob", "Celine", "Dan"]:
+        event_services.entry_add(event=event, name=name, organiser=True)
+    table = TableSession.objects.get(round=event_services.round_seat(event=event))
+    event_services.round_begin(round=table.round)
+    phone = Client()
+
+    i_am(phone, table, table.seating[1])
+
+    claim = Claim.objects.get()
+    assert claim.player.event_id == event.pk and claim.player.name == table.seating[1]
+    assert f"This phone is {table.seating[1]}’s" in _who(
+        phone.get(f"/t/{table.token}/").content.decode()
+    )
