@@ -35,18 +35,20 @@ def claimed_elsewhere(players: Iterable[int], phone: str) -> set[int]:
 
 
 def circle(player: Player) -> str:
-    """The circle ``player`` is in, as a phone's claims are kept by (ledger.web.me)."""
-    if player.group_id is not None:
-        return f"g{player.group_id}"
-    if player.event_id is not None:
-        return f"e{player.event_id}"
-    return f"t{player.table_id}"
+    """The circle ``player`` is in, as a phone's claims are kept by (ledger.web.me): "g12"."""
+    field, pk = _circle_of(player)
+    return f"{field[0]}{pk}"
 
 
 def _in_circle_of(player: Player) -> Q:
-    """The claims of players of ``player``'s circle (a player is in exactly one)."""
-    if player.group_id is not None:
-        return Q(player__group_id=player.group_id)
-    if player.event_id is not None:
-        return Q(player__event_id=player.event_id)
-    return Q(player__table_id=player.table_id)
+    """The claims of players of ``player``'s circle."""
+    field, pk = _circle_of(player)
+    return Q(**{f"player__{field}": pk})
+
+
+def _circle_of(player: Player) -> tuple[str, int]:
+    """The field that holds ``player``'s circle, and its id: a player is in exactly one."""
+    for field in ("group_id", "event_id", "table_id"):
+        if (pk := getattr(player, field)) is not None:
+            return field, pk
+    raise ValueError(f"{player} is in no circle")
