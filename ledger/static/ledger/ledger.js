@@ -17,7 +17,7 @@ function paced(ms) {
 function entered(form) {
   var chosen = "input[type=checkbox]:checked, input[name=event]:checked:not([value=''])";
   return !!form.querySelector(chosen) || Array.prototype.some.call(
-    form.querySelectorAll("input[type=text]:not([name=device])"),
+    form.querySelectorAll("input[type=text]"),
     function (input) { return input.value.trim() !== ""; });
 }
 
@@ -239,7 +239,7 @@ function entered(form) {
   // on its way: saving it is told the hand is taken.
   function typedIn(form) {
     return Array.prototype.some.call(
-      form.querySelectorAll("input[type=text]:not([name=device])"),
+      form.querySelectorAll("input[type=text]"),
       function (input) { return input.value.trim() !== ""; });
   }
   document.addEventListener("htmx:afterSettle", function () {
@@ -277,7 +277,7 @@ function entered(form) {
     if (next.clear) {
       form.dataset.cleared = Date.now();
       form.querySelector("input[name=key]").value = newKey();
-      form.querySelectorAll("input[type=text]:not([name=device])").forEach(function (input) {
+      form.querySelectorAll("input[type=text]").forEach(function (input) {
         input.value = "";
         input.dispatchEvent(new Event("input")); // the tile picker and its sum follow
       });
