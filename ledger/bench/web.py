@@ -136,7 +136,7 @@ def _measure(hands: int, runs: int) -> Iterator[str]:
 
 
 def _form(hand: dict[str, Any], number: int) -> dict[str, str]:
-    post = {"number": str(number), "action": "save", "device": "bench"}
+    post = {"number": str(number), "action": "save"}
     post["first"], post["direction"] = hand.get("first", ""), hand.get("direction", "")
     for i, name in enumerate(PLAYERS):
         result = hand["results"][name]
