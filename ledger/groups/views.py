@@ -497,7 +497,7 @@ def player(request: HtmxRequest, token: str, player: int) -> HttpResponse:
         "evenings": [
             (
                 evening,
-                sum((line.money.get(person.name, Decimal(0)) for line in evening), Decimal(0)),
+                dict(ledger.evening_money(evening)).get(person.name, Decimal(0)),
                 [(line, hands.get(line.pk, [])) for line in evening],
             )
             for evening in selectors.evenings(tables)

@@ -244,9 +244,9 @@ ROW_FIELDS = ("hand_id", "player_id", "score", "net", "turn", "rank", "paid", "p
 @dataclass(frozen=True)
 class Told:
     """A correction or void of a hand, as every phone of its table and group is told it once:
-    who made it (their phone's name), which hand, and how each player's total moved (in the
-    table's unit; scores at a table for points only). ``change``: its record's id, which a
-    phone keeps once told."""
+    who made it (the name their phone chose), which hand, and how each player's total moved
+    (in the table's unit; scores at a table for points only). ``change``: its record's id,
+    which a phone keeps once told."""
 
     change: int
     voided: bool

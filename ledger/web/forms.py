@@ -1,4 +1,4 @@
-"""What every form shares: whole numbers and plain text as phones type them, a game's
+"""What every form shares: whole numbers and keys as phones send them, a game's
 options, and the engine's messages beside the right field."""
 
 from __future__ import annotations
@@ -40,11 +40,6 @@ def posted_key(post: Mapping[str, Any]) -> str:
     """The idempotency key a form posted (its hidden ``key``); anything else is no key."""
     key = str(post.get("key", ""))
     return key if IDEMPOTENCY_KEY.fullmatch(key) else ""
-
-
-def plain(text: str) -> str:
-    """``text`` without control and invisible characters (NUL included)."""
-    return "".join(char for char in text if char.isprintable() or char == " ")
 
 
 def game_options(data: dict[str, Any], names: Iterable[str]) -> dict[str, str]:
