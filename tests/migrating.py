@@ -39,3 +39,30 @@ def once(django_db_blocker: object) -> Iterator[None]:
         finally:
             migrate()
             call_command("flush", interactive=False, verbosity=0)
+
+
+def every_figure() -> dict[str, object]:
+    """Every amount the ledger shows, to compare before and after a migration: each group's
+    balances, each tournament's standings, and each table's every export, byte for byte."""
+    from ledger.events import selectors as event_selectors
+    from ledger.groups import selectors as group_selectors
+    from ledger.models import Event, Group, TableSession
+    from ledger.tables import exports
+
+    return {
+        "balances": {
+            group.pk: group_selectors.ledger(group).money for group in Group.objects.all()
+        },
+        "standings": {
+            event.pk: [
+                (row.name, row.net, row.points, row.hands_won, row.place)
+                for row in event_selectors.standings(event).rows
+            ]
+            for event in Event.objects.all()
+        },
+        "exports": {
+            (table.pk, kind): b"".join(exports.response(table, kind, words=True).streaming_content)
+            for table in TableSession.objects.all()
+            for kind in exports.EXPORTS
+        },
+    }

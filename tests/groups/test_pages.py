@@ -403,6 +403,23 @@ def test_unknown_links_are_404(db):
     assert client.post(f"/g/{'a' * 22}/payments/new/", {}).status_code == 404
 
 
+def test_a_groups_links_are_random_128_bits_each(organiser):
+    """docs/groups.md: the group's link is random (128 bits), and without it the group cannot
+    be found; nor can it from its organiser's link, or another group's."""
+    groups = [
+        start_group(organiser),
+        *(services.group_create(name=f"Club {n}", game="jie-long", options={}) for n in (2, 3)),
+    ]
+    tokens = [token for group in groups for token in (group.token, group.organiser_token)]
+    assert len(set(tokens)) == len(tokens)
+    for token in tokens:  # 16 random bytes, URL-safe base64 without padding
+        assert re.fullmatch(r"[A-Za-z0-9_-]{22}", token)
+    one = groups[0]
+    assert organiser.get(f"/g/{one.token}/").status_code == 200
+    assert Client().get(f"/g/{one.organiser_token}/").status_code == 404
+    assert Client().get(f"/api/v1/groups/{one.organiser_token}/").status_code == 404
+
+
 @pytest.mark.both_databases
 def test_the_statistics_page_for_a_period_with_ratings_and_head_to_head(organiser):
     group = start_group(organiser)
